@@ -1,0 +1,75 @@
+// Cold first visit to /login in headless Chromium with 4x CPU throttling, against the BUILT server.
+// Budgets (issue 2): everything downloaded <= 120 KB gzip; Largest Contentful Paint <= 1,050 ms.
+// Peers for comparison (../shared/NOTES.md): shadcn-admin 218 KB / 2.1 s, Arco Pro 891 KB / 2.9 s.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { chromium } from 'playwright-core'
+
+const PORT = 3918
+const base = `http://127.0.0.1:${PORT}`
+const dataDir = mkdtempSync(path.join(tmpdir(), 'ds-bench-'))
+const server = spawn(process.execPath, ['dist/server/main.js'], {
+  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'silent', DATABASE_URL: '' },
+  stdio: 'inherit',
+})
+const args = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+
+async function waitUp() {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  throw new Error('server did not start')
+}
+
+async function visit(browser) {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+  let bytes = 0
+  const files = []
+  cdp.on('Network.loadingFinished', (event) => {
+    bytes += event.encodedDataLength
+  })
+  cdp.on('Network.responseReceived', (event) => files.push(event.response.url.replace(base, '')))
+  await page.addInitScript(() => {
+    window.__lcp = 0
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__lcp = entry.startTime
+    }).observe({ type: 'largest-contentful-paint', buffered: true })
+  })
+  await page.goto(`${base}/login`, { waitUntil: 'networkidle' })
+  await page.waitForTimeout(500)
+  const lcp = await page.evaluate(() => window.__lcp)
+  await context.close()
+  return { bytes, lcp, files }
+}
+
+try {
+  await waitUp()
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args })
+  await visit(browser) // warm the server's file cache, not the browser's
+  const runs = []
+  for (let i = 0; i < 5; i++) runs.push(await visit(browser))
+  await browser.close()
+  const lcps = runs.map((r) => r.lcp).sort((a, b) => a - b)
+  const median = lcps[Math.floor(lcps.length / 2)]
+  const kb = runs[0].bytes / 1024
+  console.log('First visit to /login (cold cache, 4x CPU throttle, 5 runs)')
+  console.log(`  downloaded ${kb.toFixed(1)} KB on the wire (budget <= 120 KB gzip) ${kb <= 120 ? 'OK' : 'OVER BUDGET'}`)
+  console.log(`  LCP median ${median.toFixed(0)} ms, runs ${lcps.map((l) => l.toFixed(0)).join(' / ')} (budget <= 1050 ms) ${median <= 1050 ? 'OK' : 'OVER BUDGET'}`)
+  console.log(`  files: ${runs[0].files.join(', ')}`)
+} finally {
+  server.kill('SIGTERM')
+  await new Promise((r) => server.once('exit', r))
+  rmSync(dataDir, { recursive: true, force: true })
+}

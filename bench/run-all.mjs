@@ -1,0 +1,8 @@
+// `npm run bench`: builds if needed, then runs every budget script in turn.
+import { execSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+
+if (!existsSync('dist/server/main.js')) execSync('npm run build', { stdio: 'inherit' })
+for (const script of ['bench/login-page.mjs', 'bench/user-info.mjs']) {
+  execSync(`node ${script}`, { stdio: 'inherit' })
+}

@@ -1,0 +1,75 @@
+import { Hono } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import { secureHeaders } from 'hono/secure-headers'
+import { ApiCode, type FieldError } from '../contract/api'
+import { docsRoutes } from './docs/routes'
+import { ApiError } from './lib/errors'
+import { failure, ok } from './lib/respond'
+import type { AppDeps, AppEnv } from './lib/types'
+import { requestContext } from './middleware/request-context'
+import { xsrf } from './middleware/xsrf'
+import { clientRoutes } from './static'
+import { userRoutes } from './user/routes'
+
+/** Every API area, mounted under /api. The OpenAPI document is generated from this app. */
+function apiRoutes() {
+  return new Hono<AppEnv>()
+    .get('/health', (c) => ok(c, { status: 'ok' }))
+    .route('/user', userRoutes)
+}
+
+/** Builds the whole server on the given dependencies; tests pass an in-memory database and a fake clock. */
+export function createApp(deps: AppDeps) {
+  const api = apiRoutes()
+  const app = new Hono<AppEnv>()
+
+  app.use(requestContext(deps))
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        // hash-wasm compiles its MD5 from WebAssembly.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        // Radix positions popovers with inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  )
+  app.use(xsrf())
+  app.route('/api', api)
+  app.route('/api', docsRoutes(api))
+  app.all('/api/*', (c) => failure(c, ApiCode.NOT_FOUND, 'error_api_not_found', null, { path: c.req.path }))
+  if (deps.config.clientDir) app.route('/', clientRoutes(deps.config.clientDir))
+
+  app.notFound((c) => failure(c, ApiCode.NOT_FOUND, 'error_not_found'))
+  app.onError((error, c) => {
+    if (error instanceof ApiError) {
+      if (error.code === ApiCode.TOO_MANY_ATTEMPTS && error.data && typeof error.data === 'object' && 'retryAfter' in error.data) {
+        c.header('Retry-After', String(error.data.retryAfter))
+      }
+      const fields = error.code === ApiCode.INVALID_INPUT && Array.isArray(error.data) ? (error.data as FieldError[]) : []
+      const response = failure(c, error.code, error.messageKey, error.data, error.params)
+      // A single field error is the clearest message to show in a toast.
+      if (fields.length > 0 && fields[0]) {
+        return c.json({ code: error.code, msg: fields[0].message, data: fields, isSuccess: false }, 400)
+      }
+      return response
+    }
+    if (error instanceof HTTPException && error.status === 400) {
+      return failure(c, ApiCode.INVALID_INPUT, 'error_malformed_json')
+    }
+    deps.logger.error({ reqId: c.get('requestId'), err: error }, 'unhandled error')
+    return failure(c, ApiCode.SERVER_ERROR, 'error_server')
+  })
+  return app
+}
+
+export type AppType = ReturnType<typeof createApp>

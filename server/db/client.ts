@@ -1,0 +1,55 @@
+import { mkdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import * as schema from './schema'
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
+
+export type DatabaseHandle = {
+  db: Database
+  kind: 'pglite' | 'postgres'
+  migrate: () => Promise<void>
+  close: () => Promise<void>
+  /** PGlite only: the whole data directory as a gzipped tarball (tests load it instead of migrating). */
+  dump?: () => Promise<Blob>
+}
+
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; maxConnections?: number }
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
+
+/** Opens PGlite (embedded, on disk or in memory) or PostgreSQL behind the same drizzle type. */
+export async function openDatabase(options: DatabaseOptions, folder = migrationsFolder): Promise<DatabaseHandle> {
+  if (options.kind === 'postgres') {
+    const { default: postgres } = await import('postgres')
+    const { drizzle } = await import('drizzle-orm/postgres-js')
+    const { migrate } = await import('drizzle-orm/postgres-js/migrator')
+    const client = postgres(options.url, { max: options.maxConnections ?? 10, onnotice: () => {} })
+    const db = drizzle(client, { schema })
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migrate(db, { migrationsFolder: folder }),
+      close: () => client.end({ timeout: 5 }),
+    }
+  }
+  const { PGlite } = await import('@electric-sql/pglite')
+  const { drizzle } = await import('drizzle-orm/pglite')
+  const { migrate } = await import('drizzle-orm/pglite/migrator')
+  // PGlite does not create missing parent folders.
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
+  const client = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  })
+  const db = drizzle(client, { schema })
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migrate(db, { migrationsFolder: folder }),
+    close: () => client.close(),
+    dump: async () => (await client.dumpDataDir('gzip')) as Blob,
+  }
+}

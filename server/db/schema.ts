@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm'
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+
+/** Markets run on the platform. Issue 4 extends this with the registration form's fields. */
+export const markets = pgTable('markets', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+})
+
+export const users = pgTable(
+  'users',
+  {
+    uk: text('uk').primaryKey(),
+    username: text('username').notNull().unique(),
+    /** scrypt over the client's MD5 hex: `scrypt$N$r$p$salt$hash`. */
+    passwordHash: text('password_hash').notNull(),
+    role: integer('role').notNull(),
+    status: integer('status').notNull().default(1),
+    marketId: uuid('market_id').references(() => markets.id, { onDelete: 'restrict' }),
+    avatar: text('avatar'),
+    registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
+    extInfo: jsonb('ext_info').$type<Record<string, unknown>>(),
+  },
+  (t) => [index('users_market_idx').on(t.marketId)],
+)
+
+/** Console sessions. Only a SHA-256 of the token is stored, so a database leak yields no usable token. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userUk: text('user_uk')
+      .notNull()
+      .references(() => users.uk, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userUk)],
+)
+
+/** Failed sign-in counters per username and per client address (kept in the database so every instance agrees). */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+})
+
+/** Who changed what, when. Never holds a password or a hash of one. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    actorUk: text('actor_uk'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    changes: jsonb('changes').$type<Record<string, { before: unknown; after: unknown }>>(),
+    at: createdAt(),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId)],
+)

@@ -1,0 +1,68 @@
+import path from 'node:path'
+import * as v from 'valibot'
+
+/** Durations as seconds or with a unit: 90, 90s, 30m, 12h, 7d. */
+export function parseDuration(text: string): number | null {
+  const match = /^(\d+)\s*([smhd]?)$/.exec(text.trim())
+  if (!match) return null
+  const units: Record<string, number> = { '': 1, s: 1, m: 60, h: 3600, d: 86400 }
+  const seconds = Number(match[1]) * (units[match[2] ?? ''] ?? 1)
+  return seconds > 0 ? seconds : null
+}
+
+const EnvSchema = v.object({
+  PORT: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'PORT must be a number'), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(65535)), '3000'),
+  HOST: v.optional(v.string(), '127.0.0.1'),
+  DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://'))),
+  DATA_DIR: v.optional(v.string(), './data'),
+  DEMO: v.optional(v.picklist(['0', '1'], 'DEMO must be 0 or 1'), '1'),
+  SESSION_TTL: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform(parseDuration),
+      v.number('SESSION_TTL must be a duration like 12h, 30m or 3600'),
+    ),
+    '12h',
+  ),
+  LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  TRUST_PROXY: v.optional(v.picklist(['0', '1']), '0'),
+  SECURE_COOKIES: v.optional(v.picklist(['0', '1']), '0'),
+  CLIENT_DIR: v.optional(v.string(), './dist/client'),
+})
+
+export type ServerEnv = {
+  port: number
+  host: string
+  databaseUrl: string | null
+  dataDir: string
+  demo: boolean
+  sessionTtlSeconds: number
+  logLevel: string
+  trustProxy: boolean
+  secureCookies: boolean
+  clientDir: string
+}
+
+/** Reads the configuration once; a bad value stops the process with a message naming the variable. */
+export function readEnv(source: Record<string, string | undefined> = process.env): ServerEnv {
+  // An empty variable means "not set" (e.g. DATABASE_URL= to force PGlite).
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''))
+  const result = v.safeParse(EnvSchema, present)
+  if (!result.success) {
+    const lines = result.issues.map((issue) => `  ${v.getDotPath(issue) ?? '?'}: ${issue.message}`)
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const env = result.output
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    databaseUrl: env.DATABASE_URL ?? null,
+    dataDir: path.resolve(env.DATA_DIR),
+    demo: env.DEMO === '1',
+    sessionTtlSeconds: env.SESSION_TTL,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY === '1',
+    secureCookies: env.SECURE_COOKIES === '1',
+    clientDir: path.resolve(env.CLIENT_DIR),
+  }
+}

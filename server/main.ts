@@ -1,0 +1,59 @@
+import { serve } from '@hono/node-server'
+import pino from 'pino'
+import { createApp } from './app'
+import { openDatabase } from './db/client'
+import { seedDemo } from './db/seed/demo'
+import { readEnv } from './env'
+import { systemClock } from './lib/clock'
+
+async function main() {
+  let env
+  try {
+    env = readEnv()
+  } catch (error) {
+    console.error((error as Error).message)
+    process.exit(2)
+  }
+  const logger = pino({ level: env.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] })
+  const handle = await openDatabase(env.databaseUrl ? { kind: 'postgres', url: env.databaseUrl } : { kind: 'pglite', dataDir: env.dataDir })
+  await handle.migrate()
+  if (env.demo) await seedDemo(handle.db)
+
+  const app = createApp({
+    db: handle.db,
+    clock: systemClock,
+    logger,
+    config: {
+      sessionTtlSeconds: env.sessionTtlSeconds,
+      trustProxy: env.trustProxy,
+      clientDir: env.clientDir,
+      secureCookies: env.secureCookies,
+    },
+  })
+  const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
+    logger.info({ url: `http://${env.host}:${info.port}`, database: handle.kind, demo: env.demo }, 'Daily Supply console is listening')
+  })
+
+  // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
+  let stopping = false
+  const stop = (signal: string) => {
+    if (stopping) return
+    stopping = true
+    logger.info({ signal }, 'shutting down')
+    const force = setTimeout(() => {
+      logger.warn('in-flight requests did not finish in 10 s; closing anyway')
+      process.exit(1)
+    }, 10_000)
+    force.unref()
+    server.close(async () => {
+      await handle.close()
+      logger.info('stopped')
+      process.exit(0)
+    })
+    if ('closeIdleConnections' in server) server.closeIdleConnections()
+  }
+  process.on('SIGTERM', () => stop('SIGTERM'))
+  process.on('SIGINT', () => stop('SIGINT'))
+}
+
+void main()

@@ -1,0 +1,30 @@
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { Hono } from 'hono'
+import { serveStatic } from '@hono/node-server/serve-static'
+import type { AppEnv } from './lib/types'
+
+/**
+ * The built console: hashed assets cached for a year, index.html never cached, and every other
+ * non-API GET answered with index.html so deep links work (history fallback).
+ */
+export function clientRoutes(clientDir: string) {
+  const indexFile = path.join(clientDir, 'index.html')
+  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null
+  const app = new Hono<AppEnv>()
+  app.use(
+    '/assets/*',
+    async (c, next) => {
+      await next()
+      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable')
+    },
+    serveStatic({ root: clientDir, precompressed: true }),
+  )
+  app.use('*', serveStatic({ root: clientDir, precompressed: true, index: '__none__' }))
+  app.get('*', (c) => {
+    if (!indexHtml) return c.text('The console is not built: run npm run build', 503)
+    c.header('Cache-Control', 'no-cache')
+    return c.html(indexHtml)
+  })
+  return app
+}

@@ -1,0 +1,54 @@
+import type { ComponentProps } from 'react'
+import { Slot } from 'radix-ui'
+import { cva, type VariantProps } from 'class-variance-authority'
+import { Loader2 } from 'lucide-react'
+import { cn } from '@/lib/cn'
+
+export const buttonVariants = cva(
+  'inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 rounded text-sm font-medium whitespace-nowrap transition-colors ' +
+    'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1 focus-visible:ring-offset-background ' +
+    'disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:shrink-0',
+  {
+    variants: {
+      variant: {
+        default: 'bg-primary text-primary-foreground hover:bg-primary-5 active:bg-primary-7',
+        secondary: 'bg-muted text-foreground hover:bg-accent',
+        outline: 'border border-input bg-card text-foreground hover:border-primary hover:text-primary',
+        ghost: 'text-foreground hover:bg-accent',
+        danger: 'bg-danger text-danger-foreground hover:opacity-90',
+        link: 'text-primary underline-offset-4 hover:underline',
+      },
+      size: {
+        sm: 'h-8 px-3',
+        default: 'h-9 px-4',
+        lg: 'h-10 px-6',
+        icon: 'size-9',
+      },
+    },
+    defaultVariants: { variant: 'default', size: 'default' },
+  },
+)
+
+type ButtonProps = ComponentProps<'button'> & VariantProps<typeof buttonVariants> & { asChild?: boolean; loading?: boolean }
+
+export function Button({ className, variant, size, asChild = false, loading = false, disabled, children, ...props }: ButtonProps) {
+  if (asChild) {
+    return (
+      <Slot.Root data-slot="button" className={cn(buttonVariants({ variant, size, className }))} {...props}>
+        {children}
+      </Slot.Root>
+    )
+  }
+  return (
+    <button
+      data-slot="button"
+      className={cn(buttonVariants({ variant, size, className }))}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      {...props}
+    >
+      {loading && <Loader2 aria-hidden className="size-4 animate-spin" />}
+      {children}
+    </button>
+  )
+}

@@ -1,0 +1,51 @@
+import { redirect, type StaticDataRouteOption } from '@tanstack/react-router'
+import type { QueryClient } from '@tanstack/react-query'
+import type { UserInfo } from '@contract/user'
+import { decideAccess } from '@/lib/permissions'
+import { NOT_FOUND_ROUTE } from '@/lib/redirect-target'
+import { getToken } from '@/lib/session'
+import { settingsStore, updateSettings } from '@/lib/settings'
+import { serverMenuQuery, userInfoQuery } from './api'
+import { logout } from './logout'
+
+// Plain shapes, not the router's generic types: the guard is part of the route tree those types describe.
+export type GuardInput = {
+  context: { queryClient: QueryClient }
+  location: { href: string }
+  matches: ReadonlyArray<{ staticData: StaticDataRouteOption }>
+}
+
+/**
+ * The console's navigation guards, in SPEC §2's order: (1) a token, (2) the user's role (fetched
+ * once; failure logs out), (3) permission for the deepest matched route.
+ */
+export async function guardConsoleRoute({ context, location, matches }: GuardInput): Promise<{ user: UserInfo }> {
+  const toLogin = () => redirect({ to: '/login', search: { redirect: location.href } })
+  if (!getToken()) throw toLogin()
+
+  let user: UserInfo
+  try {
+    user = await context.queryClient.ensureQueryData(userInfoQuery())
+  } catch {
+    await logout(context.queryClient)
+    throw toLogin()
+  }
+
+  const target = matches[matches.length - 1]?.staticData ?? {}
+  let serverMenu = null
+  if (settingsStore.get().menuFromServer) {
+    serverMenu = settingsStore.get().serverMenu
+    if (serverMenu.length === 0) {
+      try {
+        serverMenu = await context.queryClient.fetchQuery(serverMenuQuery())
+        updateSettings({ serverMenu })
+      } catch {
+        serverMenu = []
+      }
+    }
+  }
+  const verdict = decideAccess(target, user.role, serverMenu)
+  if (verdict.kind === 'redirect') throw redirect({ href: verdict.to })
+  if (verdict.kind === 'notFound') throw redirect({ href: NOT_FOUND_ROUTE })
+  return { user }
+}

@@ -1,0 +1,18 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { clearToken, getToken } from '@/lib/session'
+import { updateSettings } from '@/lib/settings'
+import { logoutRequest } from './api'
+
+/** Logout always completes locally (SPEC §4): the server call is best effort. */
+export async function logout(queryClient: QueryClient): Promise<void> {
+  if (getToken()) {
+    try {
+      await logoutRequest()
+    } catch {
+      // An expired session is already logged out on the server.
+    }
+  }
+  clearToken()
+  updateSettings({ serverMenu: [] })
+  queryClient.clear()
+}

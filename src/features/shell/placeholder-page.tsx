@@ -1,0 +1,12 @@
+import { routeTitle } from '@/lib/route-meta'
+import { m } from '@/paraglide/messages'
+
+/** A page whose content arrives with a later issue: its title, and an honest line saying so. */
+export function PlaceholderPage({ name }: { name: string }) {
+  return (
+    <section className="rounded-lg border border-border bg-card p-6">
+      <h1 className="text-xl font-semibold text-card-foreground">{routeTitle(name)}</h1>
+      <p className="mt-2 text-sm text-muted-foreground">{m.page_building()}</p>
+    </section>
+  )
+}

@@ -1,0 +1,61 @@
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react'
+import { Outlet, useRouter } from '@tanstack/react-router'
+import { useLocale } from '@/lib/locale'
+import { useSettings } from '@/lib/settings'
+import { applyDocumentSettings } from '@/lib/theme'
+import { useStore } from '@/lib/store'
+import { toasterMountedStore } from '@/lib/toast'
+
+type ProgressModule = { startProgress: () => void; finishProgress: () => void }
+
+const LazyToaster = lazy(() => import('./toaster').then((module) => ({ default: module.LazyToaster })))
+
+/** Everything outside the pages: navigation progress, theme on the body, toasts, app-wide modals. */
+export function RootLayout({ modals }: { modals?: ReactNode }) {
+  const router = useRouter()
+  const settings = useSettings()
+  const locale = useLocale()
+  const toasterMounted = useStore(toasterMountedStore)
+
+  useEffect(() => applyDocumentSettings(settings), [settings])
+
+  // Re-render every page in the new language without losing its state.
+  const shownLocale = useRef(locale)
+  useEffect(() => {
+    if (shownLocale.current === locale) return
+    shownLocale.current = locale
+    void router.invalidate()
+  }, [locale, router])
+
+  useEffect(() => {
+    let started = false
+    let progress: ProgressModule | null = null
+    void import('@/lib/progress').then((module) => {
+      progress = module
+    })
+    const offStart = router.subscribe('onBeforeNavigate', () => {
+      started = true
+      progress?.startProgress()
+    })
+    const offDone = router.subscribe('onResolved', () => {
+      if (started) progress?.finishProgress()
+      started = false
+    })
+    return () => {
+      offStart()
+      offDone()
+    }
+  }, [router])
+
+  return (
+    <>
+      <Outlet />
+      {modals}
+      {toasterMounted && (
+        <Suspense fallback={null}>
+          <LazyToaster />
+        </Suspense>
+      )}
+    </>
+  )
+}

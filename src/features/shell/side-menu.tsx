@@ -1,0 +1,44 @@
+import { Link } from '@tanstack/react-router'
+import { Cpu, LayoutDashboard, Store, Users, type LucideIcon } from 'lucide-react'
+import { m } from '@/paraglide/messages'
+import { routeTitle } from '@/lib/route-meta'
+import { cn } from '@/lib/cn'
+import type { SideMenuItem } from './menu-items'
+
+const ICONS: Record<string, LucideIcon> = { dashboard: LayoutDashboard, market: Store, merchant: Users, device: Cpu }
+
+/** The side menu: one group per area, its pages as links; the active page is highlighted. */
+export function SideMenu({ items, collapsed }: { items: SideMenuItem[]; collapsed: boolean }) {
+  return (
+    <nav aria-label={m.nav_main_label()} className="flex flex-col gap-1 p-2" data-testid="side-menu">
+      {items.map((item) => {
+        const Icon = ICONS[item.name] ?? LayoutDashboard
+        return (
+          <div key={item.name} role="group" aria-label={routeTitle(item.name)}>
+            {!collapsed && item.children.length > 1 && (
+              <p className="px-3 pt-3 pb-1 text-xs font-medium text-muted-foreground">{routeTitle(item.name)}</p>
+            )}
+            {item.children.map((child) => (
+              <Link
+                key={child.name}
+                to={child.path}
+                title={collapsed ? routeTitle(child.name) : undefined}
+                activeOptions={{ exact: false, includeSearch: false }}
+                className={cn(
+                  'flex items-center gap-3 rounded px-3 py-2 text-sm text-foreground hover:bg-accent',
+                  'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                  'data-[status=active]:bg-primary-1 data-[status=active]:font-medium data-[status=active]:text-primary',
+                  'dark:data-[status=active]:bg-primary-9/40 dark:data-[status=active]:text-primary-4',
+                  collapsed && 'justify-center px-0',
+                )}
+              >
+                <Icon aria-hidden className="size-4 shrink-0" />
+                <span className={cn(collapsed && 'sr-only')}>{routeTitle(child.name)}</span>
+              </Link>
+            ))}
+          </div>
+        )
+      })}
+    </nav>
+  )
+}

@@ -1,0 +1,65 @@
+import { ApiCode, type Envelope } from '@contract/api'
+import { getLocale } from '@/paraglide/runtime'
+import { getToken } from './session'
+
+/** A failed call: `code` is the server's answer code, or 0 for a transport failure (then `status`). */
+export class ApiRequestError extends Error {
+  constructor(
+    message: string,
+    readonly code: number,
+    readonly data: unknown = null,
+    readonly status = 0,
+    /** 'http' | 'network' | 'aborted' for transport failures: the console words these itself. */
+    readonly transport: 'http' | 'network' | 'aborted' | null = null,
+  ) {
+    super(message)
+    this.name = 'ApiRequestError'
+  }
+}
+
+function readCookie(name: string): string | null {
+  const match = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`))
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : null
+}
+
+/**
+ * The one way the console calls the API: adds Authorization, X-XSRF-TOKEN and the locale, unwraps
+ * `{ code, msg, data, isSuccess }`, and rejects with an ApiRequestError carrying the code.
+ * Showing toasts or the re-login modal is the query cache's job (src/lib/request-errors.ts).
+ */
+export async function apiRequest<T>(path: string, body?: unknown, init: { method?: string; signal?: AbortSignal } = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': getLocale() }
+  const token = getToken()
+  if (token) headers.Authorization = token
+  const xsrf = readCookie('XSRF-TOKEN')
+  if (xsrf) headers['X-XSRF-TOKEN'] = xsrf
+  if (body !== undefined) headers['Content-Type'] = 'application/json'
+
+  let response: Response
+  try {
+    response = await fetch(`/api${path}`, {
+      method: init.method ?? 'POST',
+      headers,
+      credentials: 'same-origin',
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(init.signal ? { signal: init.signal } : {}),
+    })
+  } catch (error) {
+    const aborted = error instanceof DOMException && error.name === 'AbortError'
+    throw new ApiRequestError(aborted ? 'Request aborted' : 'Network Error', 0, null, 0, aborted ? 'aborted' : 'network')
+  }
+
+  let envelope: Envelope<T> | null = null
+  try {
+    envelope = (await response.json()) as Envelope<T>
+  } catch {
+    envelope = null
+  }
+  if (!envelope || typeof envelope.code !== 'number') {
+    throw new ApiRequestError(`Request failed with status code ${response.status}`, 0, null, response.status, 'http')
+  }
+  if (!envelope.isSuccess || envelope.code !== ApiCode.SUCCESS) {
+    throw new ApiRequestError(envelope.msg, envelope.code, envelope.data, response.status)
+  }
+  return envelope.data
+}

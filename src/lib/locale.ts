@@ -1,0 +1,27 @@
+import { useSyncExternalStore } from 'react'
+import { getLocale, locales, setLocale, type Locale } from '@/paraglide/runtime'
+
+export type { Locale }
+export const LOCALES = locales
+
+const listeners = new Set<() => void>()
+
+/** Switches language without a reload: paraglide stores it under `locale`; subscribers re-render. */
+export function switchLocale(next: Locale): void {
+  if (next === getLocale()) return
+  void setLocale(next, { reload: false })
+  document.documentElement.lang = next
+  for (const listener of listeners) listener()
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/** The current locale; components that render messages outside a route re-render when it changes. */
+export function useLocale(): Locale {
+  return useSyncExternalStore(subscribe, getLocale, getLocale)
+}
+
+export { getLocale, subscribe as subscribeLocale }

@@ -1,0 +1,20 @@
+import { createStore } from './store'
+
+/**
+ * Toasts load on first use (sonner is not part of the sign-in page's download). The toaster is
+ * mounted first and the toast sent once it is listening.
+ */
+export const toasterMountedStore = createStore(false)
+let markReady: () => void = () => {}
+const ready = new Promise<void>((resolve) => {
+  markReady = resolve
+})
+export const toasterReady = () => markReady()
+
+export const TOAST_DURATION_MS = 5000
+
+export async function showToast(kind: 'success' | 'error' | 'info', message: string): Promise<void> {
+  toasterMountedStore.set(true)
+  const [{ toast }] = await Promise.all([import('sonner'), ready])
+  toast[kind](message, { duration: TOAST_DURATION_MS })
+}

@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react'
+import { createFileRoute } from '@tanstack/react-router'
+import { guardConsoleRoute, type GuardInput } from '@/features/auth/guard'
+import { UserMenu } from '@/features/auth/user-menu'
+import { ConsoleLayout } from '@/features/shell/console-layout'
+
+/** Every signed-in page sits in this layout; its guard runs before any of them loads. */
+export const Route = createFileRoute('/_console')({
+  // `matches` is typed by the whole route tree, this route included: naming it here makes the tree's
+  // type refer to itself, so the options pass through as the plain shape the guard reads.
+  beforeLoad: (options) => guardConsoleRoute(options as unknown as GuardInput),
+  component: Console,
+})
+
+function Console(): ReactNode {
+  const { user } = Route.useRouteContext()
+  return <ConsoleLayout role={user.role} userMenu={<UserMenu user={user} />} />
+}

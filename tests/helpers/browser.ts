@@ -1,0 +1,43 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { inject } from 'vitest'
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+]
+
+export const DEMO = {
+  official: { username: 'official', password: 'Official123' },
+  market: { username: '0314888', password: 'Market123' },
+} as const
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS })
+}
+
+export const baseURL = () => inject('baseURL')
+
+/** A fresh browser profile (no token, no stored locale) pointed at the test server. */
+export async function newContext(browser: Browser, locale: 'zh-CN' | 'en-US' = 'en-US'): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: baseURL(), locale })
+  context.setDefaultTimeout(10_000)
+  if (locale === 'en-US') {
+    // The console defaults to Chinese; most tests read English labels.
+    await context.addInitScript(() => {
+      if (!localStorage.getItem('locale')) localStorage.setItem('locale', 'en-US')
+    })
+  }
+  return context
+}
+
+export async function signIn(page: Page, account: { username: string; password: string }) {
+  await page.getByLabel('Username').fill(account.username)
+  await page.getByLabel('Password').fill(account.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+}

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto'
+import pino from 'pino'
+import { Role, UserStatus } from '../../contract/roles'
+import { createApp } from '../../server/app'
+import type { Database } from '../../server/db/client'
+import { users } from '../../server/db/schema'
+import { hashPassword, md5Hex } from '../../server/user/passwords'
+import { createTestDb } from './test-db'
+
+export const XSRF = 'test-xsrf-token'
+
+export type Answer<T = unknown> = { status: number; headers: Headers; body: { code: number; msg: string; data: T; isSuccess: boolean } }
+
+/** A clock the test moves by hand. */
+export function manualClock(start = new Date('2026-11-01T02:00:00Z')) {
+  let now = start.getTime()
+  return {
+    clock: () => new Date(now),
+    advance: (ms: number) => {
+      now += ms
+    },
+  }
+}
+
+/** The real app on a database of its own, with helpers that call it as the console would. */
+export async function createTestApp(options: { sessionTtlSeconds?: number } = {}) {
+  const handle = await createTestDb()
+  const time = manualClock()
+  const app = createApp({
+    db: handle.db,
+    clock: time.clock,
+    logger: pino({ level: 'silent' }),
+    config: { sessionTtlSeconds: options.sessionTtlSeconds ?? 12 * 3600, trustProxy: true, clientDir: null, secureCookies: false },
+  })
+
+  async function call<T = unknown>(
+    path: string,
+    init: { method?: string; body?: unknown; rawBody?: string; token?: string; xsrf?: boolean; locale?: string; address?: string } = {},
+  ): Promise<Answer<T>> {
+    const headers: Record<string, string> = { 'Content-Type': 'application/json', 'Accept-Language': init.locale ?? 'en-US' }
+    if (init.xsrf !== false) {
+      headers.Cookie = `XSRF-TOKEN=${XSRF}`
+      headers['X-XSRF-TOKEN'] = XSRF
+    }
+    if (init.token) headers.Authorization = init.token
+    if (init.address) headers['X-Forwarded-For'] = init.address
+    const body = init.rawBody ?? (init.body === undefined ? undefined : JSON.stringify(init.body))
+    const response = await app.request(path, { method: init.method ?? 'POST', headers, ...(body === undefined ? {} : { body }) })
+    const text = await response.text()
+    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null }
+  }
+
+  async function login(username: string, password: string, address?: string) {
+    return call<{ token: string }>('/api/user/login', { body: { username, password: md5Hex(password) }, ...(address ? { address } : {}) })
+  }
+
+  async function tokenFor(username: string, password: string): Promise<string> {
+    const answer = await login(username, password)
+    if (answer.body.code !== 20000) throw new Error(`login failed for ${username}: ${answer.body.msg}`)
+    return answer.body.data.token
+  }
+
+  return { app, db: handle.db, kind: handle.kind, time, call, login, tokenFor, close: handle.close }
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>
+
+export async function createUser(
+  db: Database,
+  input: { username: string; password: string; role: number; status?: number; marketId?: string | null },
+): Promise<string> {
+  const uk = randomUUID()
+  await db.insert(users).values({
+    uk,
+    username: input.username,
+    passwordHash: await hashPassword(md5Hex(input.password)),
+    role: input.role,
+    status: input.status ?? UserStatus.NORMAL,
+    marketId: input.marketId ?? null,
+  })
+  return uk
+}
+
+export { Role, UserStatus }

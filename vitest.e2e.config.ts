@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config'
+
+// End-to-end: the built app started as a user would, driven by playwright-core in the system Chromium.
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    include: ['tests/e2e/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: ['tests/helpers/e2e-server.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    fileParallelism: false,
+  },
+})
