@@ -1,9 +1,11 @@
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
+import * as v from 'valibot'
 import { ApiCode, type FieldError } from '../contract/api'
 import { docsRoutes } from './docs/routes'
 import { ApiError } from './lib/errors'
+import { apiDoc } from './lib/openapi'
 import { failure, ok } from './lib/respond'
 import type { AppDeps, AppEnv } from './lib/types'
 import { requestContext } from './middleware/request-context'
@@ -11,10 +13,14 @@ import { xsrf } from './middleware/xsrf'
 import { clientRoutes } from './static'
 import { userRoutes } from './user/routes'
 
+const HealthSchema = v.object({ status: v.literal('ok') })
+
 /** Every API area, mounted under /api. The OpenAPI document is generated from this app. */
 function apiRoutes() {
   return new Hono<AppEnv>()
-    .get('/health', (c) => ok(c, { status: 'ok' }))
+    .get('/health', apiDoc({ tags: ['system'], summary: 'Liveness; also hands out the XSRF cookie', data: HealthSchema, auth: false }), (c) =>
+      ok(c, { status: 'ok' as const }),
+    )
     .route('/user', userRoutes)
 }
 

@@ -1,12 +1,8 @@
-import { randomUUID } from 'node:crypto'
 import { createInterface } from 'node:readline/promises'
-import { eq } from 'drizzle-orm'
 import { meetsPasswordPolicy } from '../../contract/password'
-import { Role, UserStatus } from '../../contract/roles'
 import { openDatabase } from '../db/client'
-import { users } from '../db/schema'
 import { readEnv } from '../env'
-import { hashPassword, md5Hex } from '../user/passwords'
+import { createOfficialAccount } from '../user/service'
 
 /** `npm run create-official -- <username>`: the first OFFICIAL account of a database started with DEMO=0. */
 async function main() {
@@ -29,19 +25,12 @@ async function main() {
   const handle = await openDatabase(env.databaseUrl ? { kind: 'postgres', url: env.databaseUrl } : { kind: 'pglite', dataDir: env.dataDir })
   try {
     await handle.migrate()
-    const [existing] = await handle.db.select({ uk: users.uk }).from(users).where(eq(users.username, username)).limit(1)
-    if (existing) {
+    const uk = await createOfficialAccount(handle.db, username, password)
+    if (!uk) {
       console.error(`An account named ${username} already exists.`)
       process.exitCode = 1
       return
     }
-    await handle.db.insert(users).values({
-      uk: randomUUID(),
-      username,
-      passwordHash: await hashPassword(md5Hex(password)),
-      role: Role.OFFICIAL,
-      status: UserStatus.NORMAL,
-    })
     console.log(`Created OFFICIAL account ${username}.`)
   } finally {
     await handle.close()

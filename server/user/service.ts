@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto'
 import { and, eq, ne } from 'drizzle-orm'
 import { ApiCode } from '../../contract/api'
-import { CONSOLE_ROLES, Role, isNormalStatus } from '../../contract/roles'
+import { CONSOLE_ROLES, Role, UserStatus, isNormalStatus } from '../../contract/roles'
 import { formatShanghaiTime } from '../../contract/time'
 import type { UserInfo } from '../../contract/user'
 import type { Database } from '../db/client'
@@ -96,4 +97,13 @@ export async function resetPassword(deps: AppDeps, caller: SessionUser, uk: stri
     await tx.insert(auditLog).values({ actorUk: caller.uk, action: 'password.reset', entity: 'user', entityId: uk, at: clock() })
   })
   return clearPwd
+}
+
+/** Creates an OFFICIAL account (the first one of a database started with DEMO=0). Null if the name is taken. */
+export async function createOfficialAccount(db: Database, username: string, clearPassword: string): Promise<string | null> {
+  const [existing] = await db.select({ uk: users.uk }).from(users).where(eq(users.username, username)).limit(1)
+  if (existing) return null
+  const uk = randomUUID()
+  await db.insert(users).values({ uk, username, passwordHash: await hashPassword(md5Hex(clearPassword)), role: Role.OFFICIAL, status: UserStatus.NORMAL })
+  return uk
 }

@@ -1,0 +1,39 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { ApiRequestError } from './api-client'
+import { errorMessage, loginInvalidStore, reportRequestError } from './request-errors'
+
+const showToast = vi.hoisted(() => vi.fn())
+vi.mock('./toast', () => ({ showToast }))
+
+beforeEach(() => {
+  loginInvalidStore.set(false)
+  showToast.mockReset()
+})
+
+describe('reportRequestError', () => {
+  it('opens the login-invalid modal for 1001 and shows no toast', () => {
+    reportRequestError(new ApiRequestError('expired', 1001), undefined)
+    expect(loginInvalidStore.get()).toBe(true)
+    expect(showToast).not.toHaveBeenCalled()
+  })
+
+  it('shows the server message in an error toast for other codes', () => {
+    reportRequestError(new ApiRequestError('Access to this resource is denied', 40300), undefined)
+    expect(showToast).toHaveBeenCalledWith('error', 'Access to this resource is denied')
+    expect(loginInvalidStore.get()).toBe(false)
+  })
+
+  it('stays quiet when the caller shows the failure itself', () => {
+    reportRequestError(new ApiRequestError('x', 40000), { handlesErrors: true })
+    expect(showToast).not.toHaveBeenCalled()
+  })
+})
+
+describe('errorMessage', () => {
+  it('words transport failures in the console language', () => {
+    expect(errorMessage(new ApiRequestError('', 0, null, 503, 'http'))).toBe('请求失败，状态码 503')
+    expect(errorMessage(new ApiRequestError('', 0, null, 0, 'network'))).toBe('网络错误')
+    expect(errorMessage(new ApiRequestError('', 0, null, 0, 'aborted'))).toBe('请求已中止')
+    expect(errorMessage(new Error('boom'))).toBe('错误')
+  })
+})
