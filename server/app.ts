@@ -7,11 +7,12 @@ import { docsRoutes } from './docs/routes'
 import { ApiError } from './lib/errors'
 import { apiDoc } from './lib/openapi'
 import { failure, ok } from './lib/respond'
-import type { AppDeps, AppEnv } from './lib/types'
+import type { AppDeps, AppEnv, ServerDeps } from './lib/types'
 import { requestContext } from './middleware/request-context'
 import { xsrf } from './middleware/xsrf'
 import { clientRoutes } from './static'
 import { userRoutes } from './user/routes'
+import { SessionCache } from './user/session-cache'
 
 const HealthSchema = v.object({ status: v.literal('ok') })
 
@@ -25,14 +26,14 @@ function apiRoutes() {
 }
 
 /** Builds the whole server on the given dependencies; tests pass an in-memory database and a fake clock. */
-export function createApp(deps: AppDeps) {
+export function createApp(given: AppDeps) {
+  const deps: ServerDeps = { ...given, sessionCache: given.sessionCache ?? new SessionCache() }
   const api = apiRoutes()
   const app = new Hono<AppEnv>()
 
   app.use(requestContext(deps))
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: {
+  const documentHeaders = secureHeaders({
+    contentSecurityPolicy: {
         defaultSrc: ["'self'"],
         // hash-wasm compiles its MD5 from WebAssembly.
         scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
@@ -47,8 +48,18 @@ export function createApp(deps: AppDeps) {
         formAction: ["'self'"],
       },
       crossOriginEmbedderPolicy: false,
-    }),
-  )
+  })
+  // Only documents need the policy headers: on JSON answers and hashed assets they are bytes and work
+  // on every call. JSON answers still get nosniff.
+  app.use((c, next) => {
+    const path = c.req.path
+    if (path.startsWith('/assets/')) return next()
+    if (path.startsWith('/api/') && path !== '/api/docs') {
+      c.header('X-Content-Type-Options', 'nosniff')
+      return next()
+    }
+    return documentHeaders(c, next)
+  })
   app.use(xsrf())
   app.route('/api', api)
   app.route('/api', docsRoutes(api))

@@ -2,6 +2,7 @@ import type { Logger } from 'pino'
 import type { Database } from '../db/client'
 import type { Clock } from './clock'
 import type { Locale } from './i18n'
+import type { SessionCache } from '../user/session-cache'
 
 /** The signed-in account, as the auth middleware found it for this request. */
 export type SessionUser = {
@@ -10,6 +11,8 @@ export type SessionUser = {
   role: number
   status: number
   marketId: string | null
+  avatar: string | null
+  registeredAt: Date
   tokenHash: string
 }
 
@@ -28,11 +31,16 @@ export type AppDeps = {
   clock: Clock
   config: AppConfig
   logger: Logger
+  /** Made by createApp when not given; one per process. */
+  sessionCache?: SessionCache
 }
+
+/** What every handler sees as `c.var.deps`. */
+export type ServerDeps = AppDeps & { sessionCache: SessionCache }
 
 export type AppEnv = {
   Variables: {
-    deps: AppDeps
+    deps: ServerDeps
     locale: Locale
     requestId: string
     user: SessionUser

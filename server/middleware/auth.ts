@@ -4,7 +4,7 @@ import { ApiCode } from '../../contract/api'
 import { CONSOLE_ROLES, isNormalStatus } from '../../contract/roles'
 import { sessions, users } from '../db/schema'
 import { ApiError } from '../lib/errors'
-import type { AppEnv } from '../lib/types'
+import type { AppEnv, ServerDeps, SessionUser } from '../lib/types'
 import { hashToken } from '../user/tokens'
 
 /** Sliding expiry is written at most this often, so a busy console does not write on every call. */
@@ -16,6 +16,26 @@ export function tokenFromHeader(header: string | undefined): string | null {
   return token.length > 0 && token.length <= 200 ? token : null
 }
 
+async function loadSession(deps: ServerDeps, tokenHash: string, now: Date) {
+  const [row] = await deps.db
+    .select({
+      uk: users.uk,
+      username: users.username,
+      role: users.role,
+      status: users.status,
+      marketId: users.marketId,
+      avatar: users.avatar,
+      registeredAt: users.registeredAt,
+      lastUsedAt: sessions.lastUsedAt,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.uk, sessions.userUk))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+    .limit(1)
+  return row ?? null
+}
+
 /**
  * Requires a live session of a console account. An unknown or expired token, or an account that was
  * frozen or lost its console role since, answers 1001 (the console then asks to sign in again).
@@ -24,32 +44,28 @@ export function requireSession(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = tokenFromHeader(c.req.header('authorization'))
     if (!token) throw new ApiError(ApiCode.NOT_SIGNED_IN, 'error_not_signed_in')
-    const { db, clock, config } = c.get('deps')
-    const now = clock()
+    const deps = c.get('deps')
+    const now = deps.clock()
+    const nowMs = now.getTime()
     const tokenHash = hashToken(token)
-    const [row] = await db
-      .select({
-        uk: users.uk,
-        username: users.username,
-        role: users.role,
-        status: users.status,
-        marketId: users.marketId,
-        lastUsedAt: sessions.lastUsedAt,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.uk, sessions.userUk))
-      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
-      .limit(1)
-    if (!row || !isNormalStatus(row.status) || !CONSOLE_ROLES.includes(row.role)) {
-      throw new ApiError(ApiCode.NOT_SIGNED_IN, 'error_not_signed_in')
+
+    let entry = deps.sessionCache.get(tokenHash, nowMs)
+    if (!entry) {
+      const row = await loadSession(deps, tokenHash, now)
+      if (!row || !isNormalStatus(row.status) || !CONSOLE_ROLES.includes(row.role)) {
+        throw new ApiError(ApiCode.NOT_SIGNED_IN, 'error_not_signed_in')
+      }
+      const { lastUsedAt, expiresAt, ...user } = row
+      entry = { user: { ...user, tokenHash } satisfies SessionUser, expiresAtMs: expiresAt.getTime(), lastUsedAtMs: lastUsedAt.getTime(), cachedAtMs: nowMs }
+      deps.sessionCache.set(tokenHash, entry)
     }
-    if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
-      await db
-        .update(sessions)
-        .set({ lastUsedAt: now, expiresAt: new Date(now.getTime() + config.sessionTtlSeconds * 1000) })
-        .where(eq(sessions.tokenHash, tokenHash))
+    if (nowMs - entry.lastUsedAtMs > TOUCH_INTERVAL_MS) {
+      const expiresAt = new Date(nowMs + deps.config.sessionTtlSeconds * 1000)
+      await deps.db.update(sessions).set({ lastUsedAt: now, expiresAt }).where(eq(sessions.tokenHash, tokenHash))
+      entry.lastUsedAtMs = nowMs
+      entry.expiresAtMs = expiresAt.getTime()
     }
-    c.set('user', { uk: row.uk, username: row.username, role: row.role, status: row.status, marketId: row.marketId, tokenHash })
+    c.set('user', entry.user)
     await next()
   }
 }

@@ -34,14 +34,14 @@ export const userRoutes = new Hono<AppEnv>()
       return ok(c, { token })
     },
   )
-  .post('/info', apiDoc({ tags, summary: 'The signed-in account', data: UserInfoSchema }), requireSession(), async (c) =>
-    ok(c, await userInfo(c.var.deps.db, c.var.user.uk)),
+  .post('/info', apiDoc({ tags, summary: 'The signed-in account', data: UserInfoSchema }), requireSession(), (c) =>
+    ok(c, userInfo(c.var.user)),
   )
   .post('/menu', apiDoc({ tags, summary: "The role's menu, in menu order", data: MenuSchema }), requireSession(), (c) =>
     ok(c, menuForRole(c.var.user.role)),
   )
   .post('/logout', apiDoc({ tags, summary: 'End this session', data: NullDataSchema }), requireSession(), async (c) => {
-    await signOut(c.var.deps.db, c.var.user.tokenHash)
+    await signOut(c.var.deps, c.var.user.tokenHash)
     return ok(c, null)
   })
   .post(

@@ -7,12 +7,12 @@ import type { UserInfo } from '../../contract/user'
 import type { Database } from '../db/client'
 import { auditLog, sessions, users } from '../db/schema'
 import { ApiError } from '../lib/errors'
-import type { AppDeps, SessionUser } from '../lib/types'
+import type { ServerDeps, SessionUser } from '../lib/types'
 import { addressKey, clearFailures, lockedForSeconds, recordFailure, usernameKey } from './login-throttle'
 import { DUMMY_HASH, generateClearPassword, hashPassword, md5Hex, verifyPassword } from './passwords'
 import { hashToken, newSessionToken } from './tokens'
 
-export async function signIn(deps: AppDeps, input: { username: string; password: string }, address: string): Promise<string> {
+export async function signIn(deps: ServerDeps, input: { username: string; password: string }, address: string): Promise<string> {
   const { db, clock, config } = deps
   const now = clock()
   const wait = await lockedForSeconds(db, [usernameKey(input.username), addressKey(address)], now)
@@ -40,9 +40,8 @@ export async function signIn(deps: AppDeps, input: { username: string; password:
   return token
 }
 
-export async function userInfo(db: Database, uk: string): Promise<UserInfo> {
-  const [user] = await db.select().from(users).where(eq(users.uk, uk)).limit(1)
-  if (!user) throw new ApiError(ApiCode.NOT_SIGNED_IN, 'error_not_signed_in')
+/** The signed-in account as the session found it (no extra query). */
+export function userInfo(user: SessionUser): UserInfo {
   return {
     uk: user.uk,
     username: user.username,
@@ -55,12 +54,13 @@ export async function userInfo(db: Database, uk: string): Promise<UserInfo> {
   }
 }
 
-export async function signOut(db: Database, tokenHash: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash))
+export async function signOut(deps: ServerDeps, tokenHash: string): Promise<void> {
+  await deps.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash))
+  deps.sessionCache.forgetToken(tokenHash)
 }
 
 /** Changes the caller's own password and ends their other sessions. */
-export async function changeOwnPassword(deps: AppDeps, caller: SessionUser, oldPassword: string, newPassword: string): Promise<void> {
+export async function changeOwnPassword(deps: ServerDeps, caller: SessionUser, oldPassword: string, newPassword: string): Promise<void> {
   const { db, clock } = deps
   const [user] = await db.select().from(users).where(eq(users.uk, caller.uk)).limit(1)
   if (!user || !(await verifyPassword(oldPassword, user.passwordHash))) {
@@ -73,6 +73,7 @@ export async function changeOwnPassword(deps: AppDeps, caller: SessionUser, oldP
     await tx.delete(sessions).where(and(eq(sessions.userUk, caller.uk), ne(sessions.tokenHash, caller.tokenHash)))
     await tx.insert(auditLog).values({ actorUk: caller.uk, action: 'password.change', entity: 'user', entityId: caller.uk, at: clock() })
   })
+  deps.sessionCache.forgetUser(caller.uk, caller.tokenHash)
 }
 
 /**
@@ -80,7 +81,7 @@ export async function changeOwnPassword(deps: AppDeps, caller: SessionUser, oldP
  * (it has the change-password form); MARKET only merchant accounts of its own market. The account's
  * sessions end.
  */
-export async function resetPassword(deps: AppDeps, caller: SessionUser, uk: string): Promise<string> {
+export async function resetPassword(deps: ServerDeps, caller: SessionUser, uk: string): Promise<string> {
   const { db, clock } = deps
   const [target] = await db.select().from(users).where(eq(users.uk, uk)).limit(1)
   if (!target) throw new ApiError(ApiCode.NOT_FOUND, 'error_user_not_found')
@@ -96,6 +97,7 @@ export async function resetPassword(deps: AppDeps, caller: SessionUser, uk: stri
     await tx.delete(sessions).where(eq(sessions.userUk, uk))
     await tx.insert(auditLog).values({ actorUk: caller.uk, action: 'password.reset', entity: 'user', entityId: uk, at: clock() })
   })
+  deps.sessionCache.forgetUser(uk)
   return clearPwd
 }
 

@@ -146,10 +146,13 @@ describe('sessions', () => {
     expect((await t.call('/api/user/info', { token })).body.code).toBe(1001)
   })
 
-  it('ends the sessions of an account that is frozen', async () => {
+  it('ends the sessions of an account frozen elsewhere within the session cache window', async () => {
     const uk = await createUser(t.db, { username: 'tofreeze', password: 'Freeze123', role: Role.MARKET, marketId })
     const token = await t.tokenFor('tofreeze', 'Freeze123')
+    expect((await t.call('/api/user/info', { token })).body.code).toBe(20000)
+    // Another instance (or an operator in SQL) freezes the account: this one notices within seconds.
     await t.db.update(users).set({ status: UserStatus.FROZEN }).where(eq(users.uk, uk))
+    t.time.advance(5_001)
     expect((await t.call('/api/user/info', { token })).body.code).toBe(1001)
   })
 })

@@ -17,7 +17,7 @@ describe('signing in', () => {
     const page = await context.newPage()
     await page.goto('/')
     await page.waitForURL('**/login')
-    await expect(page.getByRole('heading', { name: 'Daily Supply' }).isVisible()).resolves.toBe(true)
+    await page.getByRole('heading', { name: 'Daily Supply' }).waitFor()
     await signIn(page, DEMO.official)
     await page.waitForURL('**/dashboard/workplace')
     await page.getByText('Welcome back, official').waitFor()

@@ -12,7 +12,7 @@ import { FormField, fieldAria } from '@/components/ui/form-field'
 import { useLocale } from '@/lib/locale'
 import { LocaleSwitch } from '@/components/locale-switch'
 import { authKeys, login } from './api'
-import { hashPassword } from './md5'
+import { hashPassword, preloadPasswordHasher } from './md5'
 
 /** Server reasons clearer than the generic one: wrong password, frozen or no role, locked out, bad input. */
 const EXPLAINED_CODES: readonly number[] = [ApiCode.WRONG_CREDENTIALS, ApiCode.FORBIDDEN, ApiCode.TOO_MANY_ATTEMPTS, ApiCode.INVALID_INPUT]
@@ -87,6 +87,7 @@ export function LoginPage() {
                 name="password"
                 type="password"
                 autoComplete="current-password"
+                onFocus={preloadPasswordHasher}
                 value={password}
                 onChange={(event) => setPassword(event.target.value)}
               />

@@ -30,12 +30,15 @@ export function RootLayout({ modals }: { modals?: ReactNode }) {
   useEffect(() => {
     let started = false
     let progress: ProgressModule | null = null
-    void import('@/lib/progress').then((module) => {
-      progress = module
-    })
+    // Loaded on the first navigation, not with the first page.
     const offStart = router.subscribe('onBeforeNavigate', () => {
       started = true
-      progress?.startProgress()
+      if (progress) progress.startProgress()
+      else
+        void import('@/lib/progress').then((module) => {
+          progress = module
+          if (started) module.startProgress()
+        })
     })
     const offDone = router.subscribe('onResolved', () => {
       if (started) progress?.finishProgress()

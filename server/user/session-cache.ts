@@ -1,0 +1,48 @@
+import type { SessionUser } from '../lib/types'
+
+type Entry = { user: SessionUser; expiresAtMs: number; lastUsedAtMs: number; cachedAtMs: number }
+
+/**
+ * Live sessions held in memory for a few seconds, so a busy console does not query the database on
+ * every call (issue 2's budget: /api/user/info p99 <= 10 ms at 50 connections). This process drops
+ * entries at once on logout, password change or reset, freezing; another instance's change reaches
+ * this one within `maxAgeMs` at most.
+ */
+export class SessionCache {
+  readonly #entries = new Map<string, Entry>()
+
+  constructor(
+    readonly maxAgeMs = 5_000,
+    readonly maxEntries = 50_000,
+  ) {}
+
+  get(tokenHash: string, nowMs: number): Entry | null {
+    const entry = this.#entries.get(tokenHash)
+    if (!entry) return null
+    if (nowMs - entry.cachedAtMs > this.maxAgeMs || nowMs >= entry.expiresAtMs) {
+      this.#entries.delete(tokenHash)
+      return null
+    }
+    return entry
+  }
+
+  set(tokenHash: string, entry: Entry): void {
+    if (this.#entries.size >= this.maxEntries) {
+      // Maps iterate in insertion order: drop the oldest.
+      const oldest = this.#entries.keys().next().value
+      if (oldest !== undefined) this.#entries.delete(oldest)
+    }
+    this.#entries.set(tokenHash, entry)
+  }
+
+  forgetToken(tokenHash: string): void {
+    this.#entries.delete(tokenHash)
+  }
+
+  /** Drops every cached session of an account (frozen, password reset). */
+  forgetUser(uk: string, exceptTokenHash?: string): void {
+    for (const [hash, entry] of this.#entries) {
+      if (entry.user.uk === uk && hash !== exceptTokenHash) this.#entries.delete(hash)
+    }
+  }
+}
