@@ -11,6 +11,7 @@ import type { AppDeps, AppEnv, ServerDeps } from './lib/types'
 import { requestContext } from './middleware/request-context'
 import { xsrf } from './middleware/xsrf'
 import { clientRoutes } from './static'
+import { messageRoutes } from './messages/routes'
 import { userRoutes } from './user/routes'
 import { SessionCache } from './user/session-cache'
 
@@ -23,6 +24,7 @@ function apiRoutes() {
       ok(c, { status: 'ok' as const }),
     )
     .route('/user', userRoutes)
+    .route('/messages', messageRoutes)
 }
 
 /** Builds the whole server on the given dependencies; tests pass an in-memory database and a fake clock. */

@@ -64,3 +64,25 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId)],
 )
+
+/** The message box (SPEC §2): per-user messages, notices (e.g. a failed pesticide test) and todos. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userUk: text('user_uk')
+      .notNull()
+      .references(() => users.uk, { onDelete: 'cascade' }),
+    type: text('type').$type<'message' | 'notice' | 'todo'>().notNull(),
+    title: text('title').notNull(),
+    subTitle: text('sub_title'),
+    avatar: text('avatar'),
+    content: text('content').notNull(),
+    /** What the system wrote it for (notice/todo): pesticide_failed, device_offline, … */
+    messageType: text('message_type'),
+    /** 0 unread, 1 read. */
+    status: integer('status').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('messages_user_type_idx').on(t.userUk, t.type, t.status, t.createdAt)],
+)

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { postMessage } from '../../server/messages/service'
+import { createTestApp, createUser, Role, type TestApp } from '../helpers/test-app'
+
+let t: TestApp
+let aliceUk: string
+let bobUk: string
+let alice: string
+let bob: string
+
+beforeAll(async () => {
+  t = await createTestApp()
+  aliceUk = await createUser(t.db, { username: 'alice', password: 'Alice1234', role: Role.OFFICIAL })
+  bobUk = await createUser(t.db, { username: 'bob', password: 'Bob12345', role: Role.OFFICIAL })
+  alice = await t.tokenFor('alice', 'Alice1234')
+  bob = await t.tokenFor('bob', 'Bob12345')
+  const base = new Date('2026-11-01T00:00:00Z').getTime()
+  for (let i = 0; i < 12; i++) {
+    await postMessage(t.db, { userUk: aliceUk, type: 'notice', title: `Notice ${i}`, content: `c${i}`, messageType: 'pesticide_failed', at: new Date(base + i * 60_000) })
+  }
+  await postMessage(t.db, { userUk: aliceUk, type: 'todo', title: 'Todo', content: 'do it' })
+  await postMessage(t.db, { userUk: bobUk, type: 'notice', title: 'For Bob', content: 'b' })
+})
+afterAll(async () => {
+  await t.close()
+})
+
+type List = { list: { id: string; title: string; status: number; time: string }[]; total: number }
+
+describe('/api/messages', () => {
+  it('lists the caller own messages of a type, newest first, paged', async () => {
+    const first = await t.call<List>('/api/messages?type=notice&page=1&pageSize=5', { method: 'GET', token: alice })
+    expect(first.body.code).toBe(20000)
+    expect(first.body.data.total).toBe(12)
+    expect(first.body.data.list.map((m) => m.title)).toEqual(['Notice 11', 'Notice 10', 'Notice 9', 'Notice 8', 'Notice 7'])
+    expect(first.body.data.list[0]?.time).toBe('2026-11-01 08:11:00')
+    const last = await t.call<List>('/api/messages?type=notice&page=3&pageSize=5', { method: 'GET', token: alice })
+    expect(last.body.data.list.map((m) => m.title)).toEqual(['Notice 1', 'Notice 0'])
+    const bobs = await t.call<List>('/api/messages?type=notice', { method: 'GET', token: bob })
+    expect(bobs.body.data.list.map((m) => m.title)).toEqual(['For Bob'])
+  })
+
+  it('rejects a bad type or page size with 40000', async () => {
+    expect((await t.call('/api/messages?type=spam', { method: 'GET', token: alice })).body.code).toBe(40000)
+    expect((await t.call('/api/messages?type=notice&pageSize=101', { method: 'GET', token: alice })).body.code).toBe(40000)
+    expect((await t.call('/api/messages?type=notice&page=0', { method: 'GET', token: alice })).body.code).toBe(40000)
+  })
+
+  it('counts unread per type and marks read by id, never another user message', async () => {
+    const counts = await t.call('/api/messages/unread-counts', { method: 'GET', token: alice })
+    expect(counts.body.data).toEqual({ message: 0, notice: 12, todo: 1 })
+    const bobList = await t.call<List>('/api/messages?type=notice', { method: 'GET', token: bob })
+    const bobId = bobList.body.data.list[0]!.id
+    const aliceList = await t.call<List>('/api/messages?type=notice&pageSize=2', { method: 'GET', token: alice })
+    const ids = aliceList.body.data.list.map((m) => m.id)
+    const read = await t.call('/api/messages/read', { token: alice, body: { ids: [...ids, bobId] } })
+    expect(read.body.data).toEqual({ updated: 2 })
+    expect((await t.call('/api/messages/unread-counts', { method: 'GET', token: alice })).body.data).toEqual({ message: 0, notice: 10, todo: 1 })
+    expect((await t.call('/api/messages/unread-counts', { method: 'GET', token: bob })).body.data).toEqual({ message: 0, notice: 1, todo: 0 })
+    const unread = await t.call<List>('/api/messages?type=notice&status=0&pageSize=100', { method: 'GET', token: alice })
+    expect(unread.body.data.total).toBe(10)
+  })
+
+  it('marks a whole type read', async () => {
+    expect((await t.call('/api/messages/read-all', { token: alice, body: { type: 'notice' } })).body.data).toEqual({ updated: 10 })
+    expect((await t.call('/api/messages/unread-counts', { method: 'GET', token: alice })).body.data).toEqual({ message: 0, notice: 0, todo: 1 })
+  })
+
+  it('validates ids and needs a session', async () => {
+    expect((await t.call('/api/messages/read', { token: alice, body: { ids: [] } })).body.code).toBe(40000)
+    expect((await t.call('/api/messages/read', { token: alice, body: { ids: ['not-a-uuid'] } })).body.code).toBe(40000)
+    expect((await t.call('/api/messages/unread-counts', { method: 'GET' })).body.code).toBe(1001)
+  })
+})
