@@ -9,7 +9,9 @@ export function createConsoleRouter(queryClient: QueryClient) {
     defaultPreload: 'intent',
     // Loaders read through TanStack Query's cache, which decides freshness.
     defaultPreloadStaleTime: 0,
+    // Scroll is remembered per full URL, so a tab switched back to shows where the user left it.
     scrollRestoration: true,
+    getScrollRestorationKey: (location) => location.href,
   })
 }
 

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { createFileRoute } from '@tanstack/react-router'
 import { guardConsoleRoute, type GuardInput } from '@/features/auth/guard'
 import { UserMenu } from '@/features/auth/user-menu'
+import { MessageBox } from '@/features/messages/message-box'
 import { ConsoleLayout } from '@/features/shell/console-layout'
 
 /** Every signed-in page sits in this layout; its guard runs before any of them loads. */
@@ -14,5 +15,5 @@ export const Route = createFileRoute('/_console')({
 
 function Console(): ReactNode {
   const { user } = Route.useRouteContext()
-  return <ConsoleLayout role={user.role} userMenu={<UserMenu user={user} />} />
+  return <ConsoleLayout role={user.role} userMenu={<UserMenu user={user} />} messageBox={<MessageBox />} />
 }

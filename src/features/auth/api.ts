@@ -1,12 +1,10 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { MenuItem } from '@contract/menu'
 import type { ChangePasswordInput, LoginInput, UserInfo } from '@contract/user'
 import { apiRequest } from '@/lib/api-client'
 
 export const authKeys = {
   all: ['auth'] as const,
   userInfo: () => [...authKeys.all, 'user-info'] as const,
-  menu: () => [...authKeys.all, 'menu'] as const,
 }
 
 /** The signed-in account. The route guard handles its failure (log out, go to login), not a toast. */
@@ -16,13 +14,6 @@ export const userInfoQuery = () =>
     queryFn: () => apiRequest<UserInfo>('/user/info'),
     staleTime: 5 * 60_000,
     meta: { handlesErrors: true },
-  })
-
-export const serverMenuQuery = () =>
-  queryOptions({
-    queryKey: authKeys.menu(),
-    queryFn: () => apiRequest<MenuItem[]>('/user/menu'),
-    staleTime: Infinity,
   })
 
 export const login = (input: LoginInput) => apiRequest<{ token: string }>('/user/login', input)

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { clearToken, getToken } from '@/lib/session'
 import { updateSettings } from '@/lib/settings'
+import { resetTabs } from '@/lib/tabs'
 import { logoutRequest } from './api'
 
 /** Logout always completes locally (SPEC §4): the server call is best effort. */
@@ -14,5 +15,6 @@ export async function logout(queryClient: QueryClient): Promise<void> {
   }
   clearToken()
   updateSettings({ serverMenu: [] })
+  resetTabs()
   queryClient.clear()
 }

@@ -1,24 +1,38 @@
-import type { ReactNode } from 'react'
+import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { Outlet } from '@tanstack/react-router'
-import { PanelLeftClose, PanelLeftOpen } from 'lucide-react'
+import { Menu as MenuIcon, PanelLeftClose, PanelLeftOpen, Settings as SettingsIcon } from 'lucide-react'
 import { m } from '@/paraglide/messages'
 import { updateSettings, useSettings } from '@/lib/settings'
 import { useLocale } from '@/lib/locale'
 import { Button } from '@/components/ui/button'
+import { Sheet, SheetContent, SheetTitle } from '@/components/ui/sheet'
 import { LocaleSwitch } from '@/components/locale-switch'
 import { sideMenuFor } from './menu-items'
 import { SideMenu } from './side-menu'
+import { TabBar } from './tab-bar'
 import { ThemeToggle } from './theme-toggle'
+import { TopMenu } from './top-menu'
+import { useDeviceMode } from './use-device'
+import { useTabTracking } from './use-tab-tracking'
 
+const SettingsDrawer = lazy(() => import('./settings-drawer').then((module) => ({ default: module.SettingsDrawer })))
 const COLLAPSED_WIDTH = 56
 
-/** The signed-in frame: navbar, side menu and the page. `userMenu` is composed in by the route. */
-export function ConsoleLayout({ role, userMenu }: { role: number; userMenu: ReactNode }) {
+type ConsoleLayoutProps = { role: number; userMenu: ReactNode; messageBox: ReactNode }
+
+/** The signed-in frame: navbar, menu (side, top, or a drawer on phones), tab bar, page, footer. */
+export function ConsoleLayout({ role, userMenu, messageBox }: ConsoleLayoutProps) {
   useLocale()
+  useDeviceMode()
+  useTabTracking()
   const settings = useSettings()
-  const collapsed = settings.menuCollapse
+  const [mobileMenuOpen, setMobileMenuOpen] = useState(false)
+  const mobile = settings.device === 'mobile'
   const items = sideMenuFor(role, settings.menuFromServer ? settings.serverMenu : null)
+  const collapsed = settings.menuCollapse && !settings.topMenu
+  const showSideMenu = settings.menu && !settings.topMenu && !settings.hideMenu && !mobile
   const menuWidth = collapsed ? COLLAPSED_WIDTH : settings.menuWidth
+  const openSettings = () => updateSettings({ globalSettings: true })
 
   return (
     <div className="flex min-h-full flex-col">
@@ -26,23 +40,33 @@ export function ConsoleLayout({ role, userMenu }: { role: number; userMenu: Reac
         {m.nav_skip_to_content()}
       </a>
       {settings.navbar && (
-        <header className="sticky top-0 z-30 flex h-14 items-center justify-between border-b border-border bg-card px-4">
-          <div className="flex items-center gap-2">
+        <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-border bg-card px-3 md:px-4">
+          {mobile && settings.menu && (
+            <Button variant="ghost" size="icon" aria-label={m.nav_open_menu()} onClick={() => setMobileMenuOpen(true)} data-testid="mobile-menu-button">
+              <MenuIcon aria-hidden className="size-5" />
+            </Button>
+          )}
+          <div className="flex shrink-0 items-center gap-2">
             <img src="/favicon.svg" alt="" width={28} height={28} />
             <span className="font-semibold text-card-foreground">{m.app_title()}</span>
           </div>
-          <div className="flex items-center gap-1">
-            <LocaleSwitch />
+          <div className="min-w-0 flex-1">{settings.topMenu && settings.menu && !mobile && <TopMenu items={items} />}</div>
+          <div className="flex shrink-0 items-center gap-0.5">
+            <LocaleSwitch className="hidden sm:inline-flex" />
             <ThemeToggle />
+            <Button variant="ghost" size="icon" aria-label={m.settings_open()} title={m.settings_open()} onClick={openSettings} data-testid="settings-button">
+              <SettingsIcon aria-hidden className="size-4" />
+            </Button>
+            {messageBox}
             {userMenu}
           </div>
         </header>
       )}
       <div className="flex flex-1">
-        {settings.menu && (
+        {showSideMenu && (
           <aside
             style={{ width: menuWidth }}
-            className="sticky top-14 hidden h-[calc(100vh-3.5rem)] shrink-0 flex-col justify-between overflow-y-auto border-r border-border bg-card md:flex"
+            className={`sticky ${settings.navbar ? 'top-14 h-[calc(100vh-3.5rem)]' : 'top-0 h-screen'} flex shrink-0 flex-col justify-between overflow-y-auto border-r border-border bg-card transition-[width]`}
           >
             <SideMenu items={items} collapsed={collapsed} />
             <div className="border-t border-border p-2">
@@ -50,6 +74,7 @@ export function ConsoleLayout({ role, userMenu }: { role: number; userMenu: Reac
                 variant="ghost"
                 size="icon"
                 aria-label={collapsed ? m.nav_expand_menu() : m.nav_collapse_menu()}
+                aria-expanded={!collapsed}
                 onClick={() => updateSettings({ menuCollapse: !collapsed })}
               >
                 {collapsed ? <PanelLeftOpen aria-hidden className="size-4" /> : <PanelLeftClose aria-hidden className="size-4" />}
@@ -57,10 +82,35 @@ export function ConsoleLayout({ role, userMenu }: { role: number; userMenu: Reac
             </div>
           </aside>
         )}
-        <main id="content" className="min-w-0 flex-1 p-4 md:p-5">
-          <Outlet />
-        </main>
+        <div className="flex min-w-0 flex-1 flex-col">
+          {settings.tabBar && <TabBar />}
+          <main id="content" className="flex-1 p-3 md:p-5">
+            <Outlet />
+          </main>
+          {settings.footer && <footer className="px-5 py-4 text-center text-xs text-muted-foreground">{m.footer_text()}</footer>}
+        </div>
       </div>
+
+      {mobile && (
+        <Sheet open={mobileMenuOpen} onOpenChange={setMobileMenuOpen}>
+          <SheetContent side="left" width={Math.min(settings.menuWidth, 320)} closeLabel={m.common_close()} aria-describedby={undefined}>
+            <SheetTitle className="px-4 pt-4 pb-1">{m.nav_main_label()}</SheetTitle>
+            <div onClick={(event) => (event.target as HTMLElement).closest('a') && setMobileMenuOpen(false)}>
+              <SideMenu items={items} collapsed={false} />
+            </div>
+          </SheetContent>
+        </Sheet>
+      )}
+      {!settings.navbar && (
+        <Button size="icon" className="fixed right-4 bottom-4 z-40 rounded-full shadow-lg" aria-label={m.settings_open()} onClick={openSettings} data-testid="floating-settings">
+          <SettingsIcon aria-hidden className="size-5" />
+        </Button>
+      )}
+      {settings.globalSettings && (
+        <Suspense fallback={null}>
+          <SettingsDrawer />
+        </Suspense>
+      )}
     </div>
   )
 }

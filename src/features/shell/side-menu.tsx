@@ -28,7 +28,6 @@ export function SideMenu({ items, collapsed }: { items: SideMenuItem[]; collapse
                   'flex items-center gap-3 rounded px-3 py-2 text-sm text-foreground hover:bg-accent',
                   'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
                   'data-[status=active]:bg-primary-1 data-[status=active]:font-medium data-[status=active]:text-primary',
-                  'dark:data-[status=active]:bg-primary-9/40 dark:data-[status=active]:text-primary-4',
                   collapsed && 'justify-center px-0',
                 )}
               >

@@ -1,0 +1,23 @@
+import { Link } from '@tanstack/react-router'
+import { m } from '@/paraglide/messages'
+import { routeTitle } from '@/lib/route-meta'
+import type { SideMenuItem } from './menu-items'
+
+/** The menu as a row in the navbar (settings: topMenu). */
+export function TopMenu({ items }: { items: SideMenuItem[] }) {
+  return (
+    <nav aria-label={m.nav_main_label()} className="hidden min-w-0 items-center gap-1 overflow-x-auto md:flex" data-testid="top-menu">
+      {items.flatMap((item) =>
+        item.children.map((child) => (
+          <Link
+            key={child.name}
+            to={child.path}
+            className="rounded px-3 py-1.5 text-sm whitespace-nowrap text-foreground hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none data-[status=active]:bg-primary-1 data-[status=active]:text-primary"
+          >
+            {routeTitle(child.name)}
+          </Link>
+        )),
+      )}
+    </nav>
+  )
+}
