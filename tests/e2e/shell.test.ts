@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { DEMO, launchBrowser, newContext, signIn } from '../helpers/browser'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser.close()
+})
+
+async function signedIn(account: { username: string; password: string } = DEMO.official, viewport?: { width: number; height: number }) {
+  const context = await newContext(browser)
+  const page = await context.newPage()
+  if (viewport) await page.setViewportSize(viewport)
+  await page.goto('/login')
+  await signIn(page, account)
+  await page.waitForURL('**/dashboard/workplace')
+  return { context, page }
+}
+
+const tabTitles = (page: Page) => page.getByTestId('tab-bar').getByRole('navigation').getByRole('link').allTextContents()
+
+describe('settings drawer', () => {
+  it('applies each switch at once and keeps it across a reload', async () => {
+    const { context, page } = await signedIn()
+    await page.getByTestId('settings-button').click()
+    const drawer = page.getByTestId('settings-drawer')
+    await drawer.getByText('Page settings').waitFor()
+    await drawer.getByTestId('setting-footer').click()
+    await page.locator('footer').waitFor({ state: 'detached' })
+    await drawer.getByTestId('setting-colorWeak').click()
+    await expect(page.evaluate(() => document.body.classList.contains('color-weak'))).resolves.toBe(true)
+    await drawer.getByLabel('Dark theme').click()
+    await expect(page.evaluate(() => document.body.getAttribute('data-theme'))).resolves.toBe('dark')
+    await drawer.getByRole('button', { name: '#F53F3F' }).click()
+    await page.waitForFunction(() => getComputedStyle(document.body).getPropertyValue('--primary-6').trim().length > 0 && document.body.style.getPropertyValue('--primary-6') !== '')
+    const primary = await page.evaluate(() => document.body.style.getPropertyValue('--primary-6'))
+    expect(primary.toLowerCase()).not.toBe('#3c7eff')
+    await drawer.getByLabel('Menu width (px)').fill('260')
+    await page.keyboard.press('Escape')
+    await page.getByTestId('settings-drawer').waitFor({ state: 'detached' })
+    await page.reload()
+    await page.getByText('Welcome back, official').waitFor()
+    const state = await page.evaluate(() => ({
+      footer: document.querySelector('footer') !== null,
+      weak: document.body.classList.contains('color-weak'),
+      dark: document.body.getAttribute('data-theme'),
+      primary: document.body.style.getPropertyValue('--primary-6'),
+      menuWidth: (document.querySelector('aside') as HTMLElement | null)?.style.width,
+    }))
+    expect(state).toEqual({ footer: false, weak: true, dark: 'dark', primary, menuWidth: '260px' })
+    await context.close()
+  })
+
+  it('hiding the navbar shows a floating settings button; top menu moves the menu into the navbar', async () => {
+    const { context, page } = await signedIn()
+    await page.getByTestId('settings-button').click()
+    await page.getByTestId('setting-topMenu').click()
+    await page.keyboard.press('Escape')
+    // (Outside an open dialog the page is aria-hidden, so the menu is looked for after closing it.)
+    await page.getByTestId('top-menu').getByRole('link', { name: 'Market management' }).waitFor()
+    await expect(page.locator('aside').count()).resolves.toBe(0)
+    await page.getByTestId('settings-button').click()
+    await page.getByTestId('setting-navbar').click()
+    await page.keyboard.press('Escape')
+    await page.getByTestId('floating-settings').click()
+    await page.getByTestId('settings-drawer').waitFor()
+    await context.close()
+  })
+
+  it('menu from the server loads with a notification and the menu follows it', async () => {
+    const { context, page } = await signedIn(DEMO.market)
+    await page.getByTestId('settings-button').click()
+    await page.getByTestId('setting-menuFromServer').click()
+    await page.getByText('Menu loaded').waitFor()
+    await page.keyboard.press('Escape')
+    await page.getByTestId('side-menu').getByRole('link', { name: 'Device management' }).click()
+    await page.waitForURL('**/device')
+    await context.close()
+  })
+})
+
+describe('tab bar', () => {
+  it('opens a tab per page, switches back, closes others and keeps tabs across a reload', async () => {
+    const { context, page } = await signedIn()
+    const menu = page.getByTestId('side-menu')
+    await menu.getByRole('link', { name: 'Merchant management' }).click()
+    await page.waitForURL('**/merchant')
+    await menu.getByRole('link', { name: 'Device management' }).click()
+    await page.waitForURL('**/device')
+    await menu.getByRole('link', { name: 'Market management' }).click()
+    await page.waitForURL('**/market')
+    await expect(tabTitles(page)).resolves.toEqual(['Workplace', 'Merchant management', 'Device management', 'Market management'])
+    await page.getByTestId('tab-bar').getByRole('link', { name: 'Device management' }).click()
+    await page.waitForURL('**/device')
+    await page.reload()
+    await page.getByTestId('tab-bar').waitFor()
+    await expect(tabTitles(page)).resolves.toEqual(['Workplace', 'Merchant management', 'Device management', 'Market management'])
+    await page.getByTestId('tab-actions').click()
+    await page.getByRole('menuitem', { name: 'Close others' }).click()
+    await expect.poll(() => tabTitles(page)).toEqual(['Workplace', 'Device management'])
+    await page.getByRole('button', { name: 'Close Device management' }).click()
+    await page.waitForURL('**/dashboard/workplace')
+    await expect(tabTitles(page)).resolves.toEqual(['Workplace'])
+    await context.close()
+  })
+
+  it('translates tab titles when the language changes', async () => {
+    const { context, page } = await signedIn()
+    await page.getByTestId('side-menu').getByRole('link', { name: 'Device management' }).click()
+    await page.waitForURL('**/device')
+    await page.getByTestId('locale-switch').selectOption('zh-CN')
+    await expect.poll(() => tabTitles(page)).toEqual(['工作台', '设备管理'])
+    await context.close()
+  })
+})
+
+describe('message box', () => {
+  it('shows unread counts, marks an item read on click and a tab read with all-read', async () => {
+    const { context, page } = await signedIn(DEMO.market)
+    const bell = page.getByTestId('message-box')
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Messages, 4 unread')
+    await bell.click()
+    await page.getByRole('tab', { name: /Notices/ }).click()
+    const notices = page.getByTestId('message-list-notice')
+    await notices.getByRole('button').first().click()
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Messages, 3 unread')
+    await page.getByRole('button', { name: 'Mark all read' }).click()
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Messages, 2 unread')
+    await page.getByRole('button', { name: 'View more' }).click()
+    await page.getByRole('dialog').getByText('Page 1 of 1').waitFor()
+    await context.close()
+  })
+})
+
+describe('on a phone', () => {
+  it('puts the menu in a drawer', async () => {
+    const { context, page } = await signedIn(DEMO.official, { width: 390, height: 800 })
+    await expect(page.locator('aside').count()).resolves.toBe(0)
+    await page.getByTestId('mobile-menu-button').click()
+    await page.getByRole('dialog').getByRole('link', { name: 'Device management' }).click()
+    await page.waitForURL('**/device')
+    await page.getByRole('dialog').waitFor({ state: 'detached' })
+    await context.close()
+  })
+})
