@@ -28,7 +28,7 @@ export function requestContext(deps: ServerDeps): MiddlewareHandler<AppEnv> {
     c.set('clientAddress', clientAddressOf(c, deps.config.trustProxy))
     // Set before the handler runs: a header added to a finished response makes Hono copy it into a
     // streamed Response, which costs the node adapter its fast path.
-    c.header('X-Request-Id', requestId)
+    if (c.req.path.startsWith('/api/')) c.header('X-Request-Id', requestId)
     await next()
     if (c.req.path.startsWith('/api/') && deps.logger.isLevelEnabled('info')) {
       deps.logger.info(

@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { clearToken, getToken } from '@/lib/session'
 import { updateSettings } from '@/lib/settings'
-import { resetTabs } from '@/lib/tabs'
 import { logoutRequest } from './api'
 
 /** Logout always completes locally (SPEC §4): the server call is best effort. */
@@ -15,6 +14,7 @@ export async function logout(queryClient: QueryClient): Promise<void> {
   }
   clearToken()
   updateSettings({ serverMenu: [] })
-  resetTabs()
+  // The next user starts with Workplace only (loaded here: the sign-in page does not need the tab store).
+  await import('@/lib/tabs').then(({ resetTabs }) => resetTabs())
   queryClient.clear()
 }
