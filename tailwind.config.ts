@@ -12,7 +12,7 @@ export default {
   theme: {
     extend: {
       colors: {
-        primary: { DEFAULT: 'var(--primary-6)', foreground: 'var(--primary-foreground)', ...primary },
+        primary: { DEFAULT: 'var(--primary-accent)', foreground: 'var(--primary-foreground)', solid: 'var(--primary-solid)', 'solid-hover': 'var(--primary-solid-hover)', ...primary },
         background: 'var(--background)',
         foreground: 'var(--foreground)',
         muted: { DEFAULT: 'var(--muted)', foreground: 'var(--muted-foreground)' },
@@ -20,7 +20,7 @@ export default {
         popover: { DEFAULT: 'var(--popover)', foreground: 'var(--popover-foreground)' },
         border: 'var(--border)',
         input: 'var(--input)',
-        ring: 'var(--primary-6)',
+        ring: 'var(--primary-accent)',
         accent: { DEFAULT: 'var(--accent)', foreground: 'var(--accent-foreground)' },
         danger: { DEFAULT: 'var(--danger)', foreground: 'var(--danger-foreground)', subtle: 'var(--danger-subtle)' },
         success: { DEFAULT: 'var(--success)', subtle: 'var(--success-subtle)' },

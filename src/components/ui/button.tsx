@@ -11,7 +11,7 @@ export const buttonVariants = cva(
   {
     variants: {
       variant: {
-        default: 'bg-primary text-primary-foreground hover:bg-primary-5 active:bg-primary-7',
+        default: 'bg-primary-solid text-primary-foreground hover:bg-primary-solid-hover',
         secondary: 'bg-muted text-foreground hover:bg-accent',
         outline: 'border border-input bg-card text-foreground hover:border-primary hover:text-primary',
         ghost: 'text-foreground hover:bg-accent',

@@ -27,7 +27,7 @@ export function UserMenu({ user }: { user: UserInfo }) {
         <DropdownMenuTrigger asChild>
           <Button variant="ghost" size="sm" aria-label={m.nav_user_menu()} data-testid="user-menu">
             <CircleUser aria-hidden className="size-4" />
-            <span className="max-w-32 truncate">{user.username}</span>
+            <span className="hidden max-w-32 truncate sm:inline">{user.username}</span>
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end" className="min-w-48">

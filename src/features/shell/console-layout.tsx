@@ -48,7 +48,7 @@ export function ConsoleLayout({ role, userMenu, messageBox }: ConsoleLayoutProps
           )}
           <div className="flex shrink-0 items-center gap-2">
             <img src="/favicon.svg" alt="" width={28} height={28} />
-            <span className="font-semibold text-card-foreground">{m.app_title()}</span>
+            <span className="hidden font-semibold text-card-foreground min-[400px]:inline">{m.app_title()}</span>
           </div>
           <div className="min-w-0 flex-1">{settings.topMenu && settings.menu && !mobile && <TopMenu items={items} />}</div>
           <div className="flex shrink-0 items-center gap-0.5">
