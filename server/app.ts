@@ -11,6 +11,8 @@ import type { AppDeps, AppEnv, ServerDeps } from './lib/types'
 import { requestContext } from './middleware/request-context'
 import { xsrf } from './middleware/xsrf'
 import { clientRoutes } from './static'
+import { fileRoutes } from './files/routes'
+import { marketRoutes } from './markets/routes'
 import { messageRoutes } from './messages/routes'
 import { userRoutes } from './user/routes'
 import { SessionCache } from './user/session-cache'
@@ -25,6 +27,8 @@ function apiRoutes() {
     )
     .route('/user', userRoutes)
     .route('/messages', messageRoutes)
+    .route('/markets', marketRoutes)
+    .route('/files', fileRoutes)
 }
 
 /** Builds the whole server on the given dependencies; tests pass an in-memory database and a fake clock. */

@@ -1,14 +1,36 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { customType, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
-/** Markets run on the platform. Issue 4 extends this with the registration form's fields. */
-export const markets = pgTable('markets', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  name: text('name').notNull(),
-  createdAt: createdAt(),
-})
+/** Markets run on the platform, with SPEC §3's registration fields. */
+export const markets = pgTable(
+  'markets',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    /** The MARKET account made with it (users.market_id points back; no FK to avoid a cycle). */
+    accountUk: text('account_uk'),
+    /** Fixed once saved. */
+    paymentBank: text('payment_bank').notNull().default('ICBC'),
+    creditCode: text('credit_code').unique(),
+    address: text('address').notNull().default(''),
+    stallCount: integer('stall_count').notNull().default(0),
+    complaintPhone: text('complaint_phone').notNull().default(''),
+    legalPersonName: text('legal_person_name').notNull().default(''),
+    legalPersonPhone: text('legal_person_phone').notNull().default(''),
+    managerName: text('manager_name').notNull().default(''),
+    managerPhone: text('manager_phone').notNull().default(''),
+    notes: text('notes').notNull().default(''),
+    businessLicenceFileId: uuid('business_licence_file_id'),
+    operatingLicenceFileId: uuid('operating_licence_file_id'),
+    marketPhotoFileIds: jsonb('market_photo_file_ids').$type<string[]>().notNull().default([]),
+    registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('markets_registered_idx').on(t.registeredAt), index('markets_name_idx').on(t.name)],
+)
 
 export const users = pgTable(
   'users',
@@ -85,4 +107,25 @@ export const messages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('messages_user_type_idx').on(t.userUk, t.type, t.status, t.createdAt)],
+)
+
+/** Raw bytes; PGlite hands back a Uint8Array, postgres-js a Buffer (also a Uint8Array). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' })
+
+/** Uploaded images (DESIGN §6): in the database, content-hashed, sniffed type, <= 5 MB. */
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    sha256: text('sha256').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    content: bytea('content').notNull(),
+    uploadedBy: text('uploaded_by').notNull(),
+    /** Set when a market's form references it; scopes who may read it. */
+    marketId: uuid('market_id'),
+    createdAt: createdAt(),
+  },
+  // The same picture uploaded twice by one person is stored once.
+  (t) => [unique('files_uploader_hash_unique').on(t.uploadedBy, t.sha256), index('files_market_idx').on(t.marketId)],
 )

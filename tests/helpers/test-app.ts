@@ -50,6 +50,16 @@ export async function createTestApp(options: { sessionTtlSeconds?: number } = {}
     return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null }
   }
 
+  /** A multipart upload as the console's file input sends it. */
+  async function upload<T = unknown>(bytes: Uint8Array, init: { token?: string; filename?: string; type?: string; field?: string } = {}): Promise<Answer<T>> {
+    const form = new FormData()
+    form.append(init.field ?? 'file', new Blob([new Uint8Array(bytes)], { type: init.type ?? 'application/octet-stream' }), init.filename ?? 'upload.bin')
+    const headers: Record<string, string> = { Cookie: `XSRF-TOKEN=${XSRF}`, 'X-XSRF-TOKEN': XSRF, 'Accept-Language': 'en-US' }
+    if (init.token) headers.Authorization = init.token
+    const response = await app.request('/api/files', { method: 'POST', headers, body: form })
+    return { status: response.status, headers: response.headers, body: JSON.parse(await response.text()) }
+  }
+
   async function login(username: string, password: string, address?: string) {
     return call<{ token: string }>('/api/user/login', { body: { username, password: md5Hex(password) }, ...(address ? { address } : {}) })
   }
@@ -60,7 +70,7 @@ export async function createTestApp(options: { sessionTtlSeconds?: number } = {}
     return answer.body.data.token
   }
 
-  return { app, db: handle.db, kind: handle.kind, time, call, login, tokenFor, close: handle.close }
+  return { app, db: handle.db, kind: handle.kind, time, call, upload, login, tokenFor, close: handle.close }
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>

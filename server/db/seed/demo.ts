@@ -5,6 +5,7 @@ import { hashPassword, md5Hex } from '../../user/passwords'
 import type { Database } from '../client'
 import { markets, messages, users } from '../schema'
 import { postMessage } from '../../messages/service'
+import { demoMarkets } from './demo-markets'
 
 /** Demo accounts the README prints. Later issues extend the seed with their own data. */
 export const DEMO_ACCOUNTS = {
@@ -12,11 +13,6 @@ export const DEMO_ACCOUNTS = {
   market: { username: '0314888', password: 'Market123' },
 } as const
 
-const DEMO_MARKETS = [
-  { name: '廊坊市新华农贸市场', account: DEMO_ACCOUNTS.market.username, password: DEMO_ACCOUNTS.market.password },
-  { name: '石家庄市裕华农贸市场', account: '0311601', password: 'Market123' },
-  { name: '保定市莲池农贸市场', account: '0312520', password: 'Market123' },
-]
 
 export async function isEmpty(db: Database): Promise<boolean> {
   const result = await db.select({ n: sql<number>`count(*)::int` }).from(users)
@@ -36,17 +32,23 @@ export async function seedDemo(db: Database): Promise<void> {
       role: Role.OFFICIAL,
       status: UserStatus.NORMAL,
     })
-    for (const demo of DEMO_MARKETS) {
-      const [market] = await tx.insert(markets).values({ name: demo.name }).returning({ id: markets.id })
+    // One scrypt hash for the shared demo password keeps the first start quick.
+    const marketPasswordHash = await hashPassword(md5Hex(DEMO_ACCOUNTS.market.password))
+    for (const { account, password: _password, registeredOn, ...fields } of demoMarkets()) {
       const uk = randomUUID()
-      if (demo.account === DEMO_ACCOUNTS.market.username) demoOperatorUk = uk
+      if (account === DEMO_ACCOUNTS.market.username) demoOperatorUk = uk
+      const [market] = await tx
+        .insert(markets)
+        .values({ ...fields, accountUk: uk, registeredAt: new Date(`${registeredOn}T09:00:00+08:00`) })
+        .returning({ id: markets.id })
       await tx.insert(users).values({
         uk,
-        username: demo.account,
-        passwordHash: await hashPassword(md5Hex(demo.password)),
+        username: account,
+        passwordHash: marketPasswordHash,
         role: Role.MARKET,
         status: UserStatus.NORMAL,
         marketId: market?.id ?? null,
+        registeredAt: new Date(`${registeredOn}T09:00:00+08:00`),
       })
     }
   })

@@ -1,0 +1,76 @@
+import { Hono } from 'hono'
+import * as v from 'valibot'
+import {
+  ClearPwdSchema,
+  CreateMarketSchema,
+  MarketIdParamSchema,
+  MarketListQuerySchema,
+  MarketListSchema,
+  MarketOptionSchema,
+  MarketOptionsQuerySchema,
+  MarketSchema,
+  UpdateMarketSchema,
+  UsernameAvailabilityQuerySchema,
+  UsernameAvailabilitySchema,
+} from '../../contract/markets'
+import { Role, UserStatus } from '../../contract/roles'
+import { NullDataSchema } from '../../contract/user'
+import { requireRole, requireSession } from '../middleware/auth'
+import { apiDoc } from '../lib/openapi'
+import { ok } from '../lib/respond'
+import type { AppEnv } from '../lib/types'
+import { validate } from '../lib/validate'
+import { createMarket, getMarket, listMarkets, marketOptions, resetMarketPassword, setMarketAccountStatus, updateMarket, usernameAvailability } from './service'
+
+const tags = ['markets']
+const IdSchema = v.object({ id: v.string() })
+
+/** Market management: OFFICIAL only (MARKET operators get 40300 from every route). */
+export const marketRoutes = new Hono<AppEnv>()
+  .use(requireSession(), requireRole(Role.OFFICIAL))
+  .get('/', apiDoc({ tags, summary: 'Markets, paged, sorted and filtered', data: MarketListSchema }), validate('query', MarketListQuerySchema), async (c) =>
+    ok(c, await listMarkets(c.var.deps.db, c.req.valid('query'))),
+  )
+  .get('/options', apiDoc({ tags, summary: 'Markets for the market switcher (id, name), searchable', data: v.array(MarketOptionSchema) }), validate('query', MarketOptionsQuerySchema), async (c) => {
+    const { q, limit } = c.req.valid('query')
+    return ok(c, await marketOptions(c.var.deps.db, q, limit))
+  })
+  .get(
+    '/username-available',
+    apiDoc({ tags, summary: 'Whether an account username is well-formed and free', data: UsernameAvailabilitySchema }),
+    validate('query', UsernameAvailabilityQuerySchema),
+    async (c) => {
+      const { username, exceptMarketId } = c.req.valid('query')
+      return ok(c, await usernameAvailability(c.var.deps.db, username, exceptMarketId))
+    },
+  )
+  .post(
+    '/',
+    apiDoc({ tags, summary: 'Register a market and its MARKET account (one transaction)', description: 'password is the MD5 hex. 40900: username or credit code taken.', data: IdSchema }),
+    validate('json', CreateMarketSchema),
+    async (c) => ok(c, await createMarket(c.var.deps, c.var.user, c.req.valid('json'))),
+  )
+  .get('/:id', apiDoc({ tags, summary: 'One market with every field (never a password)', data: MarketSchema }), validate('param', MarketIdParamSchema), async (c) =>
+    ok(c, await getMarket(c.var.deps.db, c.req.valid('param').id)),
+  )
+  .put(
+    '/:id',
+    apiDoc({ tags, summary: 'Edit a market', description: 'The payment bank cannot change (40900). The password is not part of an edit.', data: NullDataSchema }),
+    validate('param', MarketIdParamSchema),
+    validate('json', UpdateMarketSchema),
+    async (c) => {
+      await updateMarket(c.var.deps, c.var.user, c.req.valid('param').id, c.req.valid('json'))
+      return ok(c, null)
+    },
+  )
+  .post('/:id/freeze', apiDoc({ tags, summary: "Freeze the market's account; its sessions end at once", data: NullDataSchema }), validate('param', MarketIdParamSchema), async (c) => {
+    await setMarketAccountStatus(c.var.deps, c.var.user, c.req.valid('param').id, UserStatus.FROZEN)
+    return ok(c, null)
+  })
+  .post('/:id/unfreeze', apiDoc({ tags, summary: "Unfreeze the market's account", data: NullDataSchema }), validate('param', MarketIdParamSchema), async (c) => {
+    await setMarketAccountStatus(c.var.deps, c.var.user, c.req.valid('param').id, UserStatus.NORMAL)
+    return ok(c, null)
+  })
+  .post('/:id/reset-password', apiDoc({ tags, summary: "A new random password for the market's account, shown once", data: ClearPwdSchema }), validate('param', MarketIdParamSchema), async (c) =>
+    ok(c, { clearPwd: await resetMarketPassword(c.var.deps, c.var.user, c.req.valid('param').id) }),
+  )
