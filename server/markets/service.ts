@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import { ApiCode } from '../../contract/api'
 import type { Market, MarketFields, MarketList, MarketListQuery, MarketOption } from '../../contract/markets'
 import { MARKET_USERNAME_PATTERN } from '../../contract/markets'
@@ -71,20 +71,22 @@ export async function listMarkets(db: Database, query: MarketListQuery): Promise
   if (query.status) filters.push(eq(users.status, Number(query.status)))
   const where = filters.length > 0 ? and(...filters) : undefined
   const direction = query.order === 'asc' ? asc : desc
-  const [rows, totals] = await Promise.all([
-    db
-      .select(listColumns)
-      .from(markets)
-      .innerJoin(users, eq(users.uk, markets.accountUk))
-      .where(where)
-      .orderBy(direction(SORT_COLUMNS[query.sort]), direction(markets.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(markets).innerJoin(users, eq(users.uk, markets.accountUk)).where(where),
-  ])
+  // One query: the total rides along as a window count (PGlite answers one query at a time).
+  const rows = await db
+    .select({ ...listColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(markets)
+    .innerJoin(users, eq(users.uk, markets.accountUk))
+    .where(where)
+    .orderBy(direction(SORT_COLUMNS[query.sort]), direction(markets.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+  // Past the last page there is no row to carry the total.
+  const total =
+    rows[0]?.total ??
+    (query.page > 1 ? ((await db.select({ total: count() }).from(markets).innerJoin(users, eq(users.uk, markets.accountUk)).where(where))[0]?.total ?? 0) : 0)
   return {
-    list: rows.map(({ registeredAt, creditCode, ...row }) => ({ ...row, creditCode: creditCode ?? '', registerTime: formatShanghaiTime(registeredAt) })),
-    total: totals[0]?.total ?? 0,
+    list: rows.map(({ registeredAt, creditCode, total: _total, ...row }) => ({ ...row, creditCode: creditCode ?? '', registerTime: formatShanghaiTime(registeredAt) })),
+    total,
   }
 }
 
