@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { isMainlandMobile, isPhoneNumber, isUnifiedSocialCreditCode } from './china-ids'
-import { PagingSchema, listSchema } from './list'
+import { PagingSchema, listSchema, queryInt } from './list'
 import { Md5HexSchema } from './password'
 
 /** Banks a market settles through. Fixed once the market is registered (SPEC §3). */
@@ -103,9 +103,11 @@ export const MarketSchema = v.object({
 })
 export type Market = v.InferOutput<typeof MarketSchema>
 
+/** The switcher searches as the user types; 50 names is more than its list shows at once. */
+export const MAX_MARKET_OPTIONS = 50
 export const MarketOptionsQuerySchema = v.object({
   q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'validation_too_long'))),
-  limit: PagingSchema.pageSize,
+  limit: queryInt(1, MAX_MARKET_OPTIONS, 20),
 })
 export const MarketOptionSchema = v.object({ id: v.string(), name: v.string() })
 export type MarketOption = v.InferOutput<typeof MarketOptionSchema>

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
 import { ApiCode } from '../../contract/api'
 import type { Market, MarketFields, MarketList, MarketListQuery, MarketOption } from '../../contract/markets'
 import { MARKET_USERNAME_PATTERN } from '../../contract/markets'
@@ -135,11 +135,17 @@ const referencedFiles = (fields: MarketFields) =>
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
 
-/** The form's photos must be uploaded files; they then belong to the market (which scopes who reads them). */
+/**
+ * The form's photos must be uploaded files; they then belong to the market (which scopes who reads them).
+ * A file another market already owns is refused, so one market's papers never move to another.
+ */
 async function attachFiles(tx: Tx, marketId: string, fields: MarketFields): Promise<void> {
   const ids = [...new Set(referencedFiles(fields))]
   if (ids.length === 0) return
-  const found = await tx.select({ id: files.id }).from(files).where(inArray(files.id, ids))
+  const found = await tx
+    .select({ id: files.id })
+    .from(files)
+    .where(and(inArray(files.id, ids), or(isNull(files.marketId), eq(files.marketId, marketId))))
   if (found.length !== ids.length) throw new ApiError(ApiCode.INVALID_INPUT, 'error_file_not_found')
   await tx.update(files).set({ marketId }).where(inArray(files.id, ids))
 }

@@ -83,4 +83,13 @@ describe('GET /api/files/:id', () => {
     expect((await t.app.request(`/api/files/${photo.body.data.id}`, { headers: { Authorization: operator } })).status).toBe(200)
     expect((await t.app.request(`/api/files/${photo.body.data.id}`, { headers: { Authorization: operatorB } })).status).toBe(404)
   })
+
+  it("refuses to give one market's file to another market, and registers nothing", async () => {
+    const own = await t.upload<Uploaded>(pngNumber(10), { token: operatorA })
+    const before = (await t.db.select({ id: markets.id }).from(markets)).length
+    const answer = await t.call('/api/markets', { token: official, body: marketInput(51, { businessLicenceFileId: own.body.data.id }) })
+    expect(answer.body).toMatchObject({ code: 40000, msg: 'File not found' })
+    expect((await t.db.select({ id: markets.id }).from(markets)).length).toBe(before)
+    expect((await t.app.request(`/api/files/${own.body.data.id}`, { headers: { Authorization: operatorA } })).status).toBe(200)
+  })
 })

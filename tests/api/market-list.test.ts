@@ -80,5 +80,9 @@ describe('GET /api/markets', () => {
   it('serves the market switcher: searchable, sorted by name, limited', async () => {
     const answer = await t.call<{ id: string; name: string }[]>('/api/markets/options?q=riverside&limit=5', { method: 'GET', token })
     expect(answer.body.data.map((m) => m.name)).toEqual(['Riverside market 000', 'Riverside market 003', 'Riverside market 006', 'Riverside market 009', 'Riverside market 012'])
+    const defaults = await t.call<{ id: string; name: string }[]>('/api/markets/options', { method: 'GET', token })
+    expect(defaults.body.data).toHaveLength(20)
+    expect((await t.call('/api/markets/options?limit=50', { method: 'GET', token })).body.data).toHaveLength(50)
+    expect((await t.call('/api/markets/options?limit=51', { method: 'GET', token })).body.code).toBe(40000)
   })
 })

@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import * as v from 'valibot'
+import { MarketFieldsSchema, type Market, type MarketList } from '../../contract/markets'
+import { DEMO_ACCOUNTS, seedDemo } from '../../server/db/seed/demo'
+import { createTestApp, type TestApp } from '../helpers/test-app'
+
+let t: TestApp
+let official: string
+
+beforeAll(async () => {
+  t = await createTestApp()
+  await seedDemo(t.db)
+  official = await t.tokenFor(DEMO_ACCOUNTS.official.username, DEMO_ACCOUNTS.official.password)
+})
+afterAll(async () => {
+  await t.close()
+})
+
+describe('demo markets', () => {
+  it('are complete registrations the form itself would accept, each with an account that signs in', async () => {
+    const listed = await t.call<MarketList>('/api/markets?pageSize=100&sort=accountUsername&order=asc', { method: 'GET', token: official })
+    expect(listed.body.data.total).toBeGreaterThanOrEqual(23)
+    for (const item of listed.body.data.list) {
+      const detail = await t.call<Market>(`/api/markets/${item.id}`, { method: 'GET', token: official })
+      const parsed = v.safeParse(MarketFieldsSchema, detail.body.data)
+      expect(parsed.issues?.map((issue) => `${item.accountUsername}: ${v.getDotPath(issue)} ${issue.message}`) ?? []).toEqual([])
+    }
+    const accounts = listed.body.data.list.map((m) => m.accountUsername)
+    expect(new Set(accounts).size).toBe(accounts.length)
+    expect(accounts).toContain(DEMO_ACCOUNTS.market.username)
+    for (const username of [DEMO_ACCOUNTS.market.username, accounts.at(-1) as string]) {
+      expect((await t.login(username, 'Market123')).body.code, username).toBe(20000)
+    }
+  })
+})
