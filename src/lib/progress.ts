@@ -8,8 +8,23 @@ NProgress.configure({
   trickleSpeed: 800,
   showSpinner: false,
   template: '<div class="bar"><div class="peg"></div></div>',
+  barSelector: '.bar',
   ...({ trickleRate: 0.02 } as object),
 })
 
-export const startProgress = () => NProgress.start()
-export const finishProgress = () => NProgress.done()
+// A broken progress bar must never break navigation (these run inside the router's event emitter).
+export function startProgress(): void {
+  try {
+    NProgress.start()
+  } catch {
+    // cosmetic only
+  }
+}
+
+export function finishProgress(): void {
+  try {
+    NProgress.done()
+  } catch {
+    // cosmetic only
+  }
+}

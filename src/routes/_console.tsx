@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react'
 import { createFileRoute } from '@tanstack/react-router'
+import { Role } from '@contract/roles'
 import { guardConsoleRoute, type GuardInput } from '@/features/auth/guard'
 import { UserMenu } from '@/features/auth/user-menu'
+import { MarketSwitcher } from '@/features/markets/market-switcher'
 import { MessageBox } from '@/features/messages/message-box'
 import { ConsoleLayout } from '@/features/shell/console-layout'
 
@@ -15,5 +17,13 @@ export const Route = createFileRoute('/_console')({
 
 function Console(): ReactNode {
   const { user } = Route.useRouteContext()
-  return <ConsoleLayout role={user.role} userMenu={<UserMenu user={user} />} messageBox={<MessageBox />} />
+  return (
+    <ConsoleLayout
+      role={user.role}
+      userMenu={<UserMenu user={user} />}
+      messageBox={<MessageBox />}
+      // MARKET users are fixed to their own market: only OFFICIAL users choose one.
+      marketSwitcher={user.role === Role.OFFICIAL ? <MarketSwitcher /> : undefined}
+    />
+  )
 }

@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input'
 import { FormField, fieldAria } from '@/components/ui/form-field'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { changePassword } from './api'
-import { hashPassword } from './md5'
+import { hashPassword } from '@/lib/md5'
 
 type Fields = { oldPassword: string; newPassword: string; confirm: string }
 const EMPTY: Fields = { oldPassword: '', newPassword: '', confirm: '' }

@@ -12,7 +12,7 @@ import { FormField, fieldAria } from '@/components/ui/form-field'
 import { useLocale } from '@/lib/locale'
 import { LocaleSwitch } from '@/components/locale-switch'
 import { authKeys, login } from './api'
-import { hashPassword, preloadPasswordHasher } from './md5'
+import { hashPassword, preloadPasswordHasher } from '@/lib/md5'
 
 /** Server reasons clearer than the generic one: wrong password, frozen or no role, locked out, bad input. */
 const EXPLAINED_CODES: readonly number[] = [ApiCode.WRONG_CREDENTIALS, ApiCode.FORBIDDEN, ApiCode.TOO_MANY_ATTEMPTS, ApiCode.INVALID_INPUT]

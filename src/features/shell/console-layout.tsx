@@ -18,10 +18,10 @@ import { useTabTracking } from './use-tab-tracking'
 const SettingsDrawer = lazy(() => import('./settings-drawer').then((module) => ({ default: module.SettingsDrawer })))
 const COLLAPSED_WIDTH = 56
 
-type ConsoleLayoutProps = { role: number; userMenu: ReactNode; messageBox: ReactNode }
+type ConsoleLayoutProps = { role: number; userMenu: ReactNode; messageBox: ReactNode; marketSwitcher?: ReactNode }
 
 /** The signed-in frame: navbar, menu (side, top, or a drawer on phones), tab bar, page, footer. */
-export function ConsoleLayout({ role, userMenu, messageBox }: ConsoleLayoutProps) {
+export function ConsoleLayout({ role, userMenu, messageBox, marketSwitcher }: ConsoleLayoutProps) {
   useLocale()
   useDeviceMode()
   useTabTracking()
@@ -50,6 +50,7 @@ export function ConsoleLayout({ role, userMenu, messageBox }: ConsoleLayoutProps
             <img src="/favicon.svg" alt="" width={28} height={28} />
             <span className="hidden font-semibold text-card-foreground min-[400px]:inline">{m.app_title()}</span>
           </div>
+          {marketSwitcher && <div className="hidden sm:block">{marketSwitcher}</div>}
           <div className="min-w-0 flex-1">{settings.topMenu && settings.menu && !mobile && <TopMenu items={items} />}</div>
           <div className="flex shrink-0 items-center gap-0.5">
             <LocaleSwitch className="hidden sm:inline-flex" />

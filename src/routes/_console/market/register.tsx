@@ -1,8 +1,26 @@
+import type { ReactNode } from 'react'
 import { createFileRoute } from '@tanstack/react-router'
+import * as v from 'valibot'
 import { Role } from '@contract/roles'
-import { PlaceholderPage } from '@/features/shell/placeholder-page'
+import { marketQuery } from '@/features/markets/api'
+import { MarketRegisterPage } from '@/features/markets/market-register-page'
 
+const RegisterSearchSchema = v.object({ id: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined) })
+
+/** Registers a market, or edits the one named by `?id=`. */
 export const Route = createFileRoute('/_console/market/register')({
   staticData: { name: 'MarketRegister', roles: [Role.OFFICIAL] },
-  component: () => <PlaceholderPage name="MarketRegister" />,
+  validateSearch: RegisterSearchSchema,
+  loaderDeps: ({ search }) => ({ id: search.id }),
+  loader: async ({ context, deps }) => {
+    if (deps.id) await context.queryClient.ensureQueryData(marketQuery(deps.id)).catch(() => undefined)
+  },
+  component: MarketRegister,
 })
+
+function MarketRegister(): ReactNode {
+  const { id } = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const back = () => void navigate({ to: '/market' })
+  return <MarketRegisterPage marketId={id} onDone={back} onCancel={back} />
+}

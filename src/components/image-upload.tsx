@@ -1,0 +1,141 @@
+import { useEffect, useId, useRef, useState } from 'react'
+import { ImagePlus, Loader2, X } from 'lucide-react'
+import { fetchImageUrl, uploadImage } from '@/lib/upload'
+import { errorMessage } from '@/lib/request-errors'
+import { cn } from '@/lib/cn'
+
+const ACCEPT = ['image/jpeg', 'image/png', 'image/webp']
+const MAX_BYTES = 5 * 1024 * 1024
+
+export type ImageUploadLabels = { add: string; remove: (index: number) => string; uploading: string; tooLarge: string; wrongType: string; limit: (max: number) => string }
+
+function Thumbnail({ id, alt }: { id: string; alt: string }) {
+  const [url, setUrl] = useState<string | null>(null)
+  const [failed, setFailed] = useState(false)
+  useEffect(() => {
+    const controller = new AbortController()
+    let objectUrl: string | null = null
+    fetchImageUrl(id, controller.signal)
+      .then((created) => {
+        objectUrl = created
+        setUrl(created)
+      })
+      .catch(() => !controller.signal.aborted && setFailed(true))
+    return () => {
+      controller.abort()
+      if (objectUrl) URL.revokeObjectURL(objectUrl)
+    }
+  }, [id])
+  if (failed) return <span className="flex size-full items-center justify-center text-xs text-muted-foreground">?</span>
+  return url ? <img src={url} alt={alt} className="size-full object-cover" /> : <Loader2 aria-hidden className="size-5 animate-spin text-muted-foreground" />
+}
+
+type ImageUploadProps = {
+  id?: string
+  value: string[]
+  max: number
+  onChange: (ids: string[]) => void
+  labels: ImageUploadLabels
+  invalid?: boolean
+  describedBy?: string | undefined
+}
+
+/**
+ * Pick, preview, upload (with progress) and remove images. Type and size are checked here for a quick
+ * answer; the server checks the content again and is the one that decides.
+ */
+export function ImageUpload({ id, value, max, onChange, labels, invalid, describedBy }: ImageUploadProps) {
+  const fallbackId = useId()
+  const inputId = id ?? fallbackId
+  const input = useRef<HTMLInputElement>(null)
+  const [progress, setProgress] = useState<number | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const latest = useRef(value)
+  latest.current = value
+
+  async function add(files: FileList | null) {
+    const file = files?.[0]
+    if (input.current) input.current.value = ''
+    if (!file) return
+    if (!ACCEPT.includes(file.type)) return setError(labels.wrongType)
+    if (file.size > MAX_BYTES) return setError(labels.tooLarge)
+    setError(null)
+    setProgress(0)
+    try {
+      const uploaded = await uploadImage(file, setProgress)
+      if (!latest.current.includes(uploaded.id)) onChange([...latest.current, uploaded.id].slice(0, max))
+    } catch (failure) {
+      setError(errorMessage(failure))
+    } finally {
+      setProgress(null)
+    }
+  }
+
+  const full = value.length >= max
+  return (
+    <div>
+      <ul className="flex flex-wrap gap-3">
+        {value.map((fileId, index) => (
+          <li key={fileId} className="relative flex size-24 items-center justify-center overflow-hidden rounded border border-border bg-muted">
+            <Thumbnail id={fileId} alt="" />
+            <button
+              type="button"
+              aria-label={labels.remove(index + 1)}
+              onClick={() => onChange(value.filter((other) => other !== fileId))}
+              className="absolute top-1 right-1 rounded-full bg-black/60 p-0.5 text-white hover:bg-black/80 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            >
+              <X aria-hidden className="size-3.5" />
+            </button>
+          </li>
+        ))}
+        {!full && (
+          <li>
+            <label
+              htmlFor={inputId}
+              className={cn(
+                'flex size-24 cursor-pointer flex-col items-center justify-center gap-1 rounded border border-dashed text-xs text-muted-foreground hover:border-primary hover:text-primary',
+                'focus-within:ring-2 focus-within:ring-ring',
+                invalid ? 'border-danger' : 'border-input',
+                progress !== null && 'pointer-events-none',
+              )}
+            >
+              {progress === null ? (
+                <>
+                  <ImagePlus aria-hidden className="size-5" />
+                  {labels.add}
+                </>
+              ) : (
+                <>
+                  <Loader2 aria-hidden className="size-5 animate-spin" />
+                  <span role="status">
+                    {labels.uploading} {Math.round(progress * 100)}%
+                  </span>
+                  <span aria-hidden className="h-1 w-16 overflow-hidden rounded bg-muted">
+                    <span className="block h-full bg-primary" style={{ width: `${Math.round(progress * 100)}%` }} />
+                  </span>
+                </>
+              )}
+              <input
+                ref={input}
+                id={inputId}
+                type="file"
+                accept={ACCEPT.join(',')}
+                className="sr-only"
+                disabled={progress !== null}
+                aria-describedby={describedBy}
+                aria-invalid={invalid || undefined}
+                onChange={(event) => void add(event.target.files)}
+              />
+            </label>
+          </li>
+        )}
+      </ul>
+      <p className="mt-1 text-xs text-muted-foreground">{labels.limit(max)}</p>
+      {error && (
+        <p role="alert" className="mt-1 text-xs text-danger">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}
