@@ -124,6 +124,25 @@ describe('editing a market', () => {
     expect(answer.body).toMatchObject({ code: 40900, msg: 'The payment bank cannot be changed once the market is registered' })
   })
 
+  it('renames the account when the new username is free (40900 when taken); the new name signs in', async () => {
+    const { password: _p, ...fields } = marketInput(10)
+    const taken = await t.call(`/api/markets/${id}`, { method: 'PUT', token: official, body: { ...fields, accountUsername: '0399000' } })
+    expect(taken.body).toMatchObject({ code: 40900, msg: 'This account username is taken' })
+    const renamed = await t.call(`/api/markets/${id}`, { method: 'PUT', token: official, body: { ...fields, accountUsername: '03169990010' } })
+    expect(renamed.body.code).toBe(20000)
+    expect((await t.login('03169990010', 'Market123')).body.code).toBe(20000)
+    const rows = await t.db.select().from(auditLog).where(eq(auditLog.entityId, id))
+    expect(rows.at(-1)?.changes).toMatchObject({ accountUsername: { before: '0316100010', after: '03169990010' } })
+  })
+
+  it('freezing through the form ends the account sessions too', async () => {
+    const { password: _p, ...fields } = marketInput(10)
+    const session = await t.tokenFor('03169990010', 'Market123')
+    expect((await t.call(`/api/markets/${id}`, { method: 'PUT', token: official, body: { ...fields, accountUsername: '03169990010', accountStatus: 2 } })).body.code).toBe(20000)
+    expect((await t.call('/api/user/info', { token: session })).body.code).toBe(1001)
+    expect((await t.login('03169990010', 'Market123')).body.code).toBe(40300)
+  })
+
   it('answers 40400 for an unknown market and 40000 for a malformed id', async () => {
     expect((await t.call('/api/markets/61111111-1111-4111-8111-111111111111', { method: 'GET', token: official })).body.code).toBe(40400)
     expect((await t.call('/api/markets/not-an-id', { method: 'GET', token: official })).body.code).toBe(40000)
