@@ -39,12 +39,18 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     target: 'es2022',
     reportCompressedSize: false,
+    // Read by bench/chunks.mjs to find each page's own chunk.
+    manifest: 'manifest.json',
     rolldownOptions: {
       output: {
         // The framework every page needs, in one chunk: fewer requests on the first visit (issue 2's
         // budget counts every byte, headers included). Page code and lazily used libraries stay split.
         codeSplitting: {
-          groups: [{ name: 'framework', test: (id: string) => FRAMEWORK.some((pattern) => pattern.test(id)) }],
+          groups: [
+            { name: 'framework', test: (id: string) => FRAMEWORK.some((pattern) => pattern.test(id)) },
+            // Messages several chunks share travel together rather than as dozens of tiny files.
+            { name: 'shared-messages', test: /[\\/]src[\\/]paraglide[\\/]messages[\\/]/, minShareCount: 2 },
+          ],
         },
       },
     },

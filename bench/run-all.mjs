@@ -3,6 +3,6 @@ import { execSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 
 if (!existsSync('dist/server/main.js')) execSync('npm run build', { stdio: 'inherit' })
-for (const script of ['bench/login-page.mjs', 'bench/user-info.mjs']) {
+for (const script of ['bench/chunks.mjs', 'bench/login-page.mjs', 'bench/user-info.mjs', 'bench/markets-list.mjs']) {
   execSync(`node ${script}`, { stdio: 'inherit' })
 }

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { isMainlandMobile, isPhoneNumber, isUnifiedSocialCreditCode } from './china-ids'
 import { PagingSchema, listSchema, queryInt } from './list'
+import { MARKET_SORTS, type MarketSort } from './market-sorts'
 import { Md5HexSchema } from './password'
 
 /** Banks a market settles through. Fixed once the market is registered (SPEC §3). */
@@ -59,8 +60,7 @@ export type CreateMarketInput = v.InferInput<typeof CreateMarketSchema>
 /** Editing never asks for the password again. */
 export const UpdateMarketSchema = MarketFieldsSchema
 
-export const MARKET_SORTS = ['name', 'registeredAt', 'stallCount', 'accountUsername'] as const
-export type MarketSort = (typeof MARKET_SORTS)[number]
+export { MARKET_SORTS, type MarketSort }
 
 export const MarketListQuerySchema = v.object({
   ...PagingSchema,

@@ -20,6 +20,8 @@ export function clientRoutes(clientDir: string) {
     },
     serveStatic({ root: clientDir, precompressed: true }),
   )
+  // The build manifest is for bench/, not for browsers.
+  app.get('/manifest.json', (c) => c.notFound())
   app.use('*', serveStatic({ root: clientDir, precompressed: true, index: '__none__' }))
   app.get('*', (c) => {
     if (!indexHtml) return c.text('The console is not built: run npm run build', 503)

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { MARKET_SORTS } from '@contract/markets'
+import { MARKET_SORTS } from '@contract/market-sorts'
 
 /** The market list's URL state: a bad or missing value falls back rather than failing the page. */
 export const MarketSearchSchema = v.object({

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { DEMO, launchBrowser, newContext, signIn } from '../helpers/browser'
+import { PNG, TEXT, pngNumber } from '../helpers/images'
+import { creditCodeFor } from '../helpers/market-input'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser.close()
+})
+
+async function signedIn(account: { username: string; password: string }) {
+  const context = await newContext(browser)
+  const page = await context.newPage()
+  await page.goto('/login')
+  await signIn(page, account)
+  await page.waitForURL('**/dashboard/workplace')
+  return { context, page }
+}
+
+const field = (page: Page, label: string | RegExp) => page.getByTestId('market-form').getByLabel(label)
+
+describe('market management (OFFICIAL)', () => {
+  it('registers a market with photos, finds it, edits it, resets its password and freezes it', async () => {
+    const { context, page } = await signedIn(DEMO.official)
+    await page.getByTestId('side-menu').getByRole('link', { name: 'Market management' }).click()
+    await page.getByRole('link', { name: 'Register market' }).click()
+    await page.waitForURL('**/market/register')
+
+    // A failed submit says so and takes the user to the first bad field.
+    await page.getByTestId('market-submit').click()
+    await page.getByText('entries have errors, please correct and retry').first().waitFor()
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('name'))).resolves.toBe('accountUsername')
+
+    await field(page, /Payment bank/).selectOption('CCB')
+    await field(page, /Account username/).fill('0316555001')
+    await field(page, /Login password/).fill('weak')
+    await field(page, /Login password/).blur()
+    await page.getByText('At least six characters with upper- and lowercase letters and digits', { exact: true }).first().waitFor()
+    await field(page, /Login password/).fill('Newmarket1')
+    await field(page, /Market name/).fill('E2E 测试农贸市场')
+    await field(page, /Unified social credit code/).fill(creditCodeFor(777).slice(0, 17) + 'Z')
+    await field(page, /Unified social credit code/).blur()
+    await page.getByText(/Not a valid unified social credit code/).waitFor()
+    await field(page, /Unified social credit code/).fill(creditCodeFor(777))
+    await field(page, /Detailed address/).fill('河北省廊坊市广阳区测试路 1 号')
+    await field(page, /Stall count/).fill('88')
+    await field(page, /Complaint phone/).fill('0316-7654321')
+    await field(page, /^\*?Legal person$/).fill('赵立国')
+    await field(page, /Legal person phone/).fill('13700001111')
+    await field(page, /^\*?Manager$/).fill('钱红')
+    await field(page, /Manager phone/).fill('13700002222')
+
+    // Photos: a text file is refused, a PNG uploads and shows a preview.
+    const photos = page.locator('#market-photos')
+    await photos.setInputFiles({ name: 'notes.png', mimeType: 'text/plain', buffer: Buffer.from(TEXT) })
+    await page.getByText('Only JPEG, PNG or WebP images can be uploaded').waitFor()
+    await photos.setInputFiles({ name: 'market.png', mimeType: 'image/png', buffer: Buffer.from(pngNumber(31)) })
+    await page.getByRole('button', { name: 'Remove image 1' }).waitFor()
+    await page.locator('#market-businessLicence').setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: Buffer.from(PNG) })
+    await page.getByTestId('market-form').getByRole('button', { name: 'Remove image 1' }).first().waitFor()
+
+    await page.getByTestId('market-submit').click()
+    await page.waitForURL(/\/market(\?|$)/)
+    await page.getByText('E2E 测试农贸市场 registered').waitFor()
+
+    // Find it by search.
+    await page.getByPlaceholder('Search name, account or credit code').fill('0316555001')
+    await page.waitForURL(/q=0316555001/)
+    const row = page.getByRole('row', { name: /E2E 测试农贸市场/ })
+    await row.waitFor()
+    await expect(page.getByRole('row').count()).resolves.toBe(2)
+
+    // Edit: the bank is fixed, no password asked.
+    await row.getByRole('link', { name: 'Edit' }).click()
+    await page.waitForURL(/\/market\/register\?id=/)
+    await expect(field(page, /Payment bank/).isDisabled()).resolves.toBe(true)
+    await expect(page.getByTestId('market-form').getByLabel(/Login password/).count()).resolves.toBe(0)
+    await field(page, /Stall count/).fill('120')
+    await page.getByTestId('market-submit').click()
+    await page.getByText('E2E 测试农贸市场 saved').waitFor()
+    await page.waitForURL(/\/market(\?|$)/)
+
+    // Reset the password, then sign in with it in a second browser.
+    await page.getByPlaceholder('Search name, account or credit code').fill('0316555001')
+    await page.getByRole('row', { name: /120/ }).waitFor()
+    await page.getByRole('button', { name: 'More actions for E2E 测试农贸市场' }).click()
+    await page.getByRole('menuitem', { name: 'Reset password' }).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Reset password' }).click()
+    const newPassword = (await page.getByTestId('new-password').textContent()) ?? ''
+    expect(newPassword).toMatch(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{6,}$/)
+    await page.getByRole('button', { name: 'Done' }).click()
+
+    const operator = await signedIn({ username: '0316555001', password: newPassword })
+    await operator.page.getByText('Welcome back, 0316555001').waitFor()
+
+    // Freeze it: the operator's session ends at its next call.
+    await page.getByRole('button', { name: 'More actions for E2E 测试农贸市场' }).click()
+    await page.getByRole('menuitem', { name: 'Freeze' }).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Freeze' }).click()
+    await page.getByText('E2E 测试农贸市场 frozen').waitFor()
+    await page.getByRole('row', { name: /Frozen/ }).waitFor()
+
+    await operator.page.getByTestId('message-box').click()
+    await operator.page.getByTestId('login-invalid-modal').waitFor()
+    await operator.context.close()
+    await context.close()
+  })
+
+  it('the market switcher searches and remembers the choice', async () => {
+    const { context, page } = await signedIn(DEMO.official)
+    await page.getByTestId('market-switcher').click()
+    await page.getByPlaceholder('Search markets').fill('新华')
+    await page.getByRole('option', { name: '廊坊市新华农贸市场' }).click()
+    await page.reload()
+    await expect(page.getByTestId('market-switcher').textContent()).resolves.toContain('廊坊市新华农贸市场')
+    await context.close()
+  })
+
+  it('MARKET users have no switcher and cannot open market pages', async () => {
+    const { context, page } = await signedIn(DEMO.market)
+    await expect(page.getByTestId('market-switcher').count()).resolves.toBe(0)
+    await page.goto('/market/register')
+    await page.waitForURL('**/dashboard/workplace')
+    await context.close()
+  })
+})
