@@ -1,4 +1,5 @@
 import { createStore, useStore } from './store'
+import { forgetDraft } from './form-memory'
 import { isSafeRedirect } from './permissions'
 
 /** An open page in the tab bar (SPEC §3). Its title is the route name, translated when shown. */
@@ -96,6 +97,8 @@ export function closeTabs(action: CloseAction, target: Tab, activeFullPath: stri
     }
   }
   const remaining = tabs.filter(keep)
+  // A closed tab's half-filled form goes with it.
+  for (const tab of tabs) if (!remaining.includes(tab)) forgetDraft(tab.fullPath)
   commit(remaining)
   if (remaining.some((tab) => tab.fullPath === activeFullPath)) return null
   if (action === 'self') return remaining[Math.min(index, remaining.length - 1)] ?? HOME_TAB

@@ -33,7 +33,7 @@ describe('market management (OFFICIAL)', () => {
     // A failed submit says so and takes the user to the first bad field.
     await page.getByTestId('market-submit').click()
     await page.getByText('entries have errors, please correct and retry').first().waitFor()
-    await expect(page.evaluate(() => document.activeElement?.getAttribute('name'))).resolves.toBe('accountUsername')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('accountUsername')
 
     await field(page, /Payment bank/).selectOption('CCB')
     await field(page, /Account username/).fill('0316555001')
@@ -72,7 +72,7 @@ describe('market management (OFFICIAL)', () => {
     await page.waitForURL(/q=0316555001/)
     const row = page.getByRole('row', { name: /E2E 测试农贸市场/ })
     await row.waitFor()
-    await expect(page.getByRole('row').count()).resolves.toBe(2)
+    await expect.poll(() => page.getByRole('row').count()).toBe(2)
 
     // Edit: the bank is fixed, no password asked.
     await row.getByRole('link', { name: 'Edit' }).click()
@@ -110,6 +110,28 @@ describe('market management (OFFICIAL)', () => {
     await context.close()
   })
 
+  it('keeps a half-filled form while the user looks at another tab', async () => {
+    const { context, page } = await signedIn(DEMO.official)
+    await page.getByTestId('side-menu').getByRole('link', { name: 'Market management' }).click()
+    await page.getByRole('link', { name: 'Register market' }).click()
+    await page.waitForURL('**/market/register')
+    await field(page, /Market name/).fill('半填写的市场')
+    await field(page, /Stall count/).fill('42')
+    await page.getByTestId('tab-bar').getByRole('link', { name: 'Workplace' }).click()
+    await page.waitForURL('**/dashboard/workplace')
+    await page.getByTestId('tab-bar').getByRole('link', { name: 'Register market' }).click()
+    await page.waitForURL('**/market/register')
+    await expect(field(page, /Market name/).inputValue()).resolves.toBe('半填写的市场')
+    await expect(field(page, /Stall count/).inputValue()).resolves.toBe('42')
+    // Closing the tab lets the draft go.
+    await page.getByRole('button', { name: 'Close Register market' }).click()
+    await page.getByTestId('side-menu').getByRole('link', { name: 'Market management' }).click()
+    await page.getByRole('link', { name: 'Register market' }).click()
+    await page.waitForURL('**/market/register')
+    await expect(field(page, /Market name/).inputValue()).resolves.toBe('')
+    await context.close()
+  })
+
   it('the market switcher searches and remembers the choice', async () => {
     const { context, page } = await signedIn(DEMO.official)
     await page.getByTestId('market-switcher').click()
@@ -122,7 +144,7 @@ describe('market management (OFFICIAL)', () => {
 
   it('MARKET users have no switcher and cannot open market pages', async () => {
     const { context, page } = await signedIn(DEMO.market)
-    await expect(page.getByTestId('market-switcher').count()).resolves.toBe(0)
+    await expect.poll(() => page.getByTestId('market-switcher').count()).toBe(0)
     await page.goto('/market/register')
     await page.waitForURL('**/dashboard/workplace')
     await context.close()

@@ -27,8 +27,9 @@ export function DialogContent({ className, children, closeLabel, ...props }: Com
       >
         {children}
         <DialogPrimitive.Close
+          data-slot="dialog-close"
           aria-label={closeLabel}
-          className="absolute top-4 right-4 rounded p-1 text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          className="absolute top-4 right-4 rounded p-1 text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1 focus-visible:ring-offset-popover focus-visible:outline-none"
         >
           <X aria-hidden className="size-4" />
         </DialogPrimitive.Close>

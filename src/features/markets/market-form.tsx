@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useForm } from '@tanstack/react-form'
 import * as v from 'valibot'
 import { ApiCode, type FieldError } from '@contract/api'
@@ -6,6 +6,7 @@ import { MAX_MARKET_PHOTOS, MARKET_USERNAME_PATTERN, MarketFieldsSchema, PAYMENT
 import { ClearPasswordSchema } from '@contract/password'
 import { m } from '@/paraglide/messages'
 import { ApiRequestError } from '@/lib/api-client'
+import { forgetDraft, keepDraft, recallDraft } from '@/lib/form-memory'
 import { hashPassword } from '@/lib/md5'
 import { errorMessage } from '@/lib/request-errors'
 import { showToast } from '@/lib/toast'
@@ -61,13 +62,19 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   )
 }
 
-type MarketFormProps = { market: Market | null; onDone: () => void; onCancel: () => void }
+type MarketFormProps = {
+  market: Market | null
+  onDone: () => void
+  onCancel: () => void
+  /** Where an unfinished form is kept while its tab is in the background (the page's address). */
+  draftKey: string
+}
 
 /**
  * MarketRegister (SPEC §3): registers a market with its account, or edits one. Validated with the
  * same valibot schema as the server; the password is checked against the policy, then hashed.
  */
-export function MarketForm({ market, onDone, onCancel }: MarketFormProps) {
+export function MarketForm({ market, onDone, onCancel, draftKey }: MarketFormProps) {
   const editing = market !== null
   const formRef = useRef<HTMLFormElement>(null)
   const [failure, setFailure] = useState<string | null>(null)
@@ -76,7 +83,7 @@ export function MarketForm({ market, onDone, onCancel }: MarketFormProps) {
 
   const schema: v.GenericSchema<Values, unknown> = editing ? EditFormSchema : CreateFormSchema
   const form = useForm({
-    defaultValues: initialValues(market),
+    defaultValues: recallDraft<Values>(draftKey) ?? initialValues(market),
     validators: { onChange: schema, onSubmit: schema },
     onSubmitInvalid: () => {
       void showToast('error', m.validation_entries_have_errors())
@@ -95,6 +102,8 @@ export function MarketForm({ market, onDone, onCancel }: MarketFormProps) {
           await create.mutateAsync({ ...fields, password: await hashPassword(password) })
           void showToast('success', m.markets_registered({ name: fields.name }))
         }
+        submitted.current = true
+        forgetDraft(draftKey)
         onDone()
       } catch (error) {
         if (error instanceof ApiRequestError && error.code === ApiCode.INVALID_INPUT && Array.isArray(error.data)) {
@@ -108,6 +117,15 @@ export function MarketForm({ market, onDone, onCancel }: MarketFormProps) {
       }
     },
   })
+
+  // Leaving with unsaved changes keeps them for when the user comes back to this tab.
+  const submitted = useRef(false)
+  useEffect(
+    () => () => {
+      if (!submitted.current && !form.state.isPristine) keepDraft(draftKey, { ...form.state.values, password: '' })
+    },
+    [form, draftKey],
+  )
 
   const uploadLabels = imageUploadLabels()
 
@@ -228,7 +246,15 @@ export function MarketForm({ market, onDone, onCancel }: MarketFormProps) {
         </p>
       )}
       <div className="sticky bottom-0 flex justify-end gap-2 border-t border-border bg-background/95 py-3 backdrop-blur">
-        <Button type="button" variant="outline" onClick={onCancel}>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => {
+            submitted.current = true
+            forgetDraft(draftKey)
+            onCancel()
+          }}
+        >
           {m.common_cancel()}
         </Button>
         <form.Subscribe selector={(state) => state.isSubmitting}>

@@ -5,17 +5,17 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { marketQuery } from './api'
 import { MarketForm } from './market-form'
 
-type MarketRegisterPageProps = { marketId: string | undefined; onDone: () => void; onCancel: () => void }
+type MarketRegisterPageProps = { marketId: string | undefined; draftKey: string; onDone: () => void; onCancel: () => void }
 
 /** Register a market, or edit one (`?id=`): the same form, with the payment bank fixed when editing. */
-export function MarketRegisterPage({ marketId, onDone, onCancel }: MarketRegisterPageProps) {
+export function MarketRegisterPage({ marketId, draftKey, onDone, onCancel }: MarketRegisterPageProps) {
   const query = useQuery({ ...marketQuery(marketId ?? ''), enabled: Boolean(marketId) })
   const title = marketId ? m.markets_edit_title() : m.menu_market_register()
 
   return (
     <section className="mx-auto max-w-4xl space-y-4">
       <h1 className="text-xl font-semibold">{title}</h1>
-      {!marketId && <MarketForm market={null} onDone={onDone} onCancel={onCancel} />}
+      {!marketId && <MarketForm market={null} draftKey={draftKey} onDone={onDone} onCancel={onCancel} />}
       {marketId && query.isPending && (
         <div className="space-y-4" aria-busy="true" aria-label={m.common_loading()}>
           <Skeleton className="h-48 w-full" />
@@ -30,7 +30,7 @@ export function MarketRegisterPage({ marketId, onDone, onCancel }: MarketRegiste
           </Button>
         </div>
       )}
-      {marketId && query.data && <MarketForm key={query.data.id} market={query.data} onDone={onDone} onCancel={onCancel} />}
+      {marketId && query.data && <MarketForm key={query.data.id} market={query.data} draftKey={draftKey} onDone={onDone} onCancel={onCancel} />}
     </section>
   )
 }

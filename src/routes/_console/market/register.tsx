@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, useRouterState } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { Role } from '@contract/roles'
 import { marketQuery } from '@/features/markets/api'
@@ -21,6 +21,7 @@ export const Route = createFileRoute('/_console/market/register')({
 function MarketRegister(): ReactNode {
   const { id } = Route.useSearch()
   const navigate = Route.useNavigate()
+  const href = useRouterState({ select: (state) => state.location.href })
   const back = () => void navigate({ to: '/market' })
-  return <MarketRegisterPage marketId={id} onDone={back} onCancel={back} />
+  return <MarketRegisterPage marketId={id} draftKey={href} onDone={back} onCancel={back} />
 }
