@@ -1,32 +1,12 @@
 // Cold first visit to /login in headless Chromium with 4x CPU throttling, against the BUILT server.
 // Budgets (issue 2): everything downloaded <= 120 KB gzip; Largest Contentful Paint <= 1,050 ms.
 // Peers for comparison (../shared/NOTES.md): shadcn-admin 218 KB / 2.1 s, Arco Pro 891 KB / 2.9 s.
-import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { chromium } from 'playwright-core'
+import { startBuiltServer } from './built-server.mjs'
 
 const PORT = 3918
 const base = `http://127.0.0.1:${PORT}`
-const dataDir = mkdtempSync(path.join(tmpdir(), 'ds-bench-'))
-const server = spawn(process.execPath, ['dist/server/main.js'], {
-  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'silent', DATABASE_URL: '' },
-  stdio: 'inherit',
-})
 const args = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
-
-async function waitUp() {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  throw new Error('server did not start')
-}
 
 async function visit(browser) {
   const context = await browser.newContext()
@@ -59,8 +39,8 @@ async function visit(browser) {
   return { bytes, bodyBytes, lcp, files }
 }
 
+const { stop } = await startBuiltServer({ port: PORT })
 try {
-  await waitUp()
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args })
   await visit(browser) // warm the server's file cache, not the browser's
   const runs = []
@@ -76,7 +56,5 @@ try {
   console.log(`  LCP median ${median.toFixed(0)} ms, runs ${lcps.map((l) => l.toFixed(0)).join(' / ')} (budget <= 1050 ms) ${median <= 1050 ? 'OK' : 'OVER BUDGET'}`)
   console.log(`  files: ${runs[0].files.join(', ')}`)
 } finally {
-  server.kill('SIGTERM')
-  await new Promise((r) => server.once('exit', r))
-  rmSync(dataDir, { recursive: true, force: true })
+  await stop()
 }

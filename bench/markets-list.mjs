@@ -1,20 +1,12 @@
 // GET /api/markets with a search, a status filter and a sort, over 1,000 markets, against the BUILT
 // server. Budget (issue 4): p95 <= 30 ms, on PGlite (default) and on PostgreSQL (BENCH_DATABASE_URL).
 import autocannon from 'autocannon'
-import { spawn } from 'node:child_process'
+import { startBuiltServer } from './built-server.mjs'
 import { createHash } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 
 const PORT = 3919
 const base = `http://127.0.0.1:${PORT}`
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? ''
-const dataDir = mkdtempSync(path.join(tmpdir(), 'ds-bench-'))
-const server = spawn(process.execPath, ['dist/server/main.js'], {
-  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl },
-  stdio: 'inherit',
-})
 const md5 = (text) => createHash('md5').update(text).digest('hex')
 const CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY'
 const WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28]
@@ -25,20 +17,8 @@ function creditCode(n) {
   return first17 + CHARS[(31 - (sum % 31)) % 31]
 }
 
-async function waitUp() {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  throw new Error('server did not start')
-}
-
+const { stop } = await startBuiltServer({ port: PORT, databaseUrl })
 try {
-  await waitUp()
   const headers = { 'content-type': 'application/json', cookie: 'XSRF-TOKEN=b', 'x-xsrf-token': 'b' }
   const login = await fetch(`${base}/api/user/login`, { method: 'POST', headers, body: JSON.stringify({ username: 'official', password: md5('Official123') }) })
   const token = (await login.json()).data.token
@@ -65,7 +45,5 @@ try {
   console.log(`  p50 ${result.latency.p50} ms · p97.5 ${p95} ms (budget p95 <= 30 ms) ${p95 <= 30 ? 'OK' : 'OVER BUDGET'}`)
   console.log(`  ${Math.round(result.requests.average)} req/s · non-2xx ${result.non2xx}`)
 } finally {
-  server.kill('SIGTERM')
-  await new Promise((r) => server.once('exit', r))
-  rmSync(dataDir, { recursive: true, force: true })
+  await stop()
 }

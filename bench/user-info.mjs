@@ -1,34 +1,14 @@
 // POST /api/user/info at 50 concurrent connections against the BUILT server on PGlite.
 // Budget (issue 2): p99 <= 10 ms. Prints measured figures next to the budget; never fails a build.
 import autocannon from 'autocannon'
-import { spawn } from 'node:child_process'
+import { startBuiltServer } from './built-server.mjs'
 import { createHash } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 
 const PORT = 3917
 const base = `http://127.0.0.1:${PORT}`
-const dataDir = mkdtempSync(path.join(tmpdir(), 'ds-bench-'))
-const server = spawn(process.execPath, ['dist/server/main.js'], {
-  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'silent', DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '' },
-  stdio: 'inherit',
-})
 
-async function waitUp() {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  throw new Error('server did not start')
-}
-
+const { stop } = await startBuiltServer({ port: PORT, databaseUrl: process.env.BENCH_DATABASE_URL ?? '' })
 try {
-  await waitUp()
   const xsrf = 'bench-xsrf'
   const headers = { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf }
   const login = await fetch(`${base}/api/user/login`, {
@@ -49,7 +29,5 @@ try {
   console.log(`  p50 ${result.latency.p50} ms · p99 ${p99} ms (budget <= 10 ms) ${p99 <= 10 ? 'OK' : 'OVER BUDGET'}`)
   console.log(`  ${Math.round(result.requests.average)} req/s · non-2xx ${result.non2xx}`)
 } finally {
-  server.kill('SIGTERM')
-  await new Promise((r) => server.once('exit', r))
-  rmSync(dataDir, { recursive: true, force: true })
+  await stop()
 }

@@ -5,12 +5,11 @@ import { MESSAGE_TYPES, type MessageType } from '@contract/messages'
 import { m } from '@/paraglide/messages'
 import { Button } from '@/components/ui/button'
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover'
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { Tabs, TabsContent } from '@/components/ui/tabs'
 import { unreadCountsQuery, useMarkRead } from './api'
 import { MessageList } from './message-list'
+import { MessageTypeTabs } from './message-type-tabs'
 import { MessagesDialog } from './messages-dialog'
-import { TYPE_LABELS } from './type-labels'
-import { UnreadCount } from './unread-count'
 
 const POPOVER_PAGE_SIZE = 5
 
@@ -38,14 +37,7 @@ export function MessageBox() {
         </PopoverTrigger>
         <PopoverContent className="w-[min(22rem,calc(100vw-1rem))] p-0" aria-label={m.messages_title()}>
           <Tabs value={type} onValueChange={(value) => setType(value as MessageType)}>
-            <TabsList className="px-2">
-              {MESSAGE_TYPES.map((value) => (
-                <TabsTrigger key={value} value={value}>
-                  {TYPE_LABELS[value]()}
-                  <UnreadCount count={counts.data?.[value] ?? 0} />
-                </TabsTrigger>
-              ))}
-            </TabsList>
+            <MessageTypeTabs counts={counts.data} className="px-2" />
             {MESSAGE_TYPES.map((value) => (
               <TabsContent key={value} value={value} className="max-h-96 overflow-y-auto">
                 <MessageList type={value} page={1} pageSize={POPOVER_PAGE_SIZE} />

@@ -1,14 +1,13 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { MESSAGE_TYPES, type MessageType } from '@contract/messages'
+import type { MessageType } from '@contract/messages'
 import { m } from '@/paraglide/messages'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog'
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { Tabs } from '@/components/ui/tabs'
 import { messageListQuery, unreadCountsQuery, useMarkRead } from './api'
 import { MessageList } from './message-list'
-import { TYPE_LABELS } from './type-labels'
-import { UnreadCount } from './unread-count'
+import { MessageTypeTabs } from './message-type-tabs'
 
 const PAGE_SIZE = 10
 
@@ -34,14 +33,7 @@ export function MessagesDialog({ initialType, open, onOpenChange }: { initialTyp
             setPage(1)
           }}
         >
-          <TabsList className="px-4">
-            {MESSAGE_TYPES.map((value) => (
-              <TabsTrigger key={value} value={value}>
-                {TYPE_LABELS[value]()}
-                <UnreadCount count={counts.data?.[value] ?? 0} />
-              </TabsTrigger>
-            ))}
-          </TabsList>
+          <MessageTypeTabs counts={counts.data} className="px-4" />
         </Tabs>
         <div className="max-h-[55vh] min-h-48 overflow-y-auto">
           <MessageList type={type} page={page} pageSize={PAGE_SIZE} />
