@@ -140,6 +140,9 @@ describe('on a phone', () => {
     const { context, page } = await signedIn(DEMO.official, { width: 390, height: 800 })
     await expect.poll(() => page.locator('aside').count()).toBe(0)
     await page.getByTestId('mobile-menu-button').click()
+    // The drawer also carries what the narrow navbar leaves out.
+    await page.getByRole('dialog').getByTestId('market-switcher').waitFor()
+    await page.getByRole('dialog').getByTestId('locale-switch').waitFor()
     await page.getByRole('dialog').getByRole('link', { name: 'Device management' }).click()
     await page.waitForURL('**/device')
     await page.getByRole('dialog').waitFor({ state: 'detached' })

@@ -96,6 +96,11 @@ export function ConsoleLayout({ role, userMenu, messageBox, marketSwitcher }: Co
         <Sheet open={mobileMenuOpen} onOpenChange={setMobileMenuOpen}>
           <SheetContent side="left" width={Math.min(settings.menuWidth, 320)} closeLabel={m.common_close()} aria-describedby={undefined}>
             <SheetTitle className="px-4 pt-4 pb-1">{m.nav_main_label()}</SheetTitle>
+            {/* What the narrow navbar leaves out: the market switcher and the language. */}
+            <div className="flex flex-wrap items-center gap-2 px-3 pt-2">
+              {marketSwitcher}
+              <LocaleSwitch />
+            </div>
             <div onClick={(event) => (event.target as HTMLElement).closest('a') && setMobileMenuOpen(false)}>
               <SideMenu items={items} collapsed={false} />
             </div>
