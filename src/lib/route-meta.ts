@@ -8,6 +8,8 @@ declare module '@tanstack/react-router' {
     roles?: ReadonlyArray<number | '*'>
     /** False only for login and not-found. */
     requiresAuth?: boolean
+    /** The tab's title key when it depends on the query (editing vs registering). */
+    tabTitle?: (search: Record<string, unknown>) => string | undefined
   }
 }
 
@@ -18,6 +20,7 @@ const TITLES: Record<string, () => string> = {
   market: m.menu_market,
   MarketManage: m.menu_market_manage,
   MarketRegister: m.menu_market_register,
+  MarketEdit: m.markets_edit_title,
   merchant: m.menu_merchant,
   MerchantManage: m.menu_merchant_manage,
   MerchantRegister: m.menu_merchant_register,

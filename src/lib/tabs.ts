@@ -2,7 +2,7 @@ import { createStore, useStore } from './store'
 import { forgetDraft } from './form-memory'
 import { isSafeRedirect } from './permissions'
 
-/** An open page in the tab bar (SPEC §3). Its title is the route name, translated when shown. */
+/** An open page in the tab bar (SPEC §3). Its title is a route-title key, translated when shown. */
 export type Tab = {
   name: string
   title: string
@@ -57,11 +57,11 @@ export const isHome = (tab: Tab) => tab.fullPath === HOME_TAB.fullPath
  * Records a page the user arrived at. A replaced history entry (filters, paging) on the same route
  * updates the tab it came from; anything else opens a tab, or selects the one already open.
  */
-export function visitPage(page: Omit<Tab, 'title' | 'ignoreCache'> & { ignoreCache?: boolean }, previousFullPath: string | null, replaced: boolean): void {
+export function visitPage(page: Omit<Tab, 'title' | 'ignoreCache'> & { title?: string; ignoreCache?: boolean }, previousFullPath: string | null, replaced: boolean): void {
   if (NOT_TABS.has(page.name)) return
   const tabs = tabsStore.get().tabs
   if (tabs.some((tab) => tab.fullPath === page.fullPath)) return
-  const next: Tab = { name: page.name, title: page.name, fullPath: page.fullPath, query: page.query, ignoreCache: page.ignoreCache ?? false }
+  const next: Tab = { name: page.name, title: page.title ?? page.name, fullPath: page.fullPath, query: page.query, ignoreCache: page.ignoreCache ?? false }
   const previousIndex = previousFullPath === null ? -1 : tabs.findIndex((tab) => tab.fullPath === previousFullPath)
   const previous = tabs[previousIndex]
   if (replaced && previous && previous.name === page.name && !isHome(previous)) {

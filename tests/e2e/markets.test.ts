@@ -77,6 +77,7 @@ describe('market management (OFFICIAL)', () => {
     // Edit: the bank is fixed, no password asked.
     await row.getByRole('link', { name: 'Edit' }).click()
     await page.waitForURL(/\/market\/register\?id=/)
+    await page.getByTestId('tab-bar').getByRole('link', { name: 'Edit market' }).waitFor()
     await expect(field(page, /Payment bank/).isDisabled()).resolves.toBe(true)
     await expect(page.getByTestId('market-form').getByLabel(/Login password/).count()).resolves.toBe(0)
     await field(page, /Stall count/).fill('120')

@@ -70,12 +70,12 @@ export function TabBar() {
                 }}
                 className="rounded px-2.5 py-1 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
               >
-                {routeTitle(tab.name)}
+                {routeTitle(tab.title)}
               </a>
               {!isHome(tab) && (
                 <button
                   type="button"
-                  aria-label={m.tab_close_named({ title: routeTitle(tab.name) })}
+                  aria-label={m.tab_close_named({ title: routeTitle(tab.title) })}
                   onClick={() => close('self', tab)}
                   className="mr-1 rounded p-0.5 opacity-60 hover:bg-accent hover:opacity-100 focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
                 >

@@ -12,10 +12,12 @@ export function useTabTracking(): void {
     })
     const record = (fromHref: string | null) => {
       const matches = router.state.matches
-      const name = matches[matches.length - 1]?.staticData.name
+      const staticData = matches[matches.length - 1]?.staticData
+      const name = staticData?.name
       if (!name) return
       const location = router.state.location
-      visitPage({ name, fullPath: location.href, query: location.search as Record<string, unknown> }, fromHref, replaced)
+      const query = location.search as Record<string, unknown>
+      visitPage({ name, title: staticData.tabTitle?.(query) ?? name, fullPath: location.href, query }, fromHref, replaced)
       replaced = false
     }
     record(null)
