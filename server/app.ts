@@ -16,6 +16,7 @@ import { marketRoutes } from './markets/routes'
 import { messageRoutes } from './messages/routes'
 import { userRoutes } from './user/routes'
 import { SessionCache } from './user/session-cache'
+import { shareSessionRevocations } from './user/session-revocations'
 
 const HealthSchema = v.object({ status: v.literal('ok') })
 
@@ -34,6 +35,7 @@ function apiRoutes() {
 /** Builds the whole server on the given dependencies; tests pass an in-memory database and a fake clock. */
 export function createApp(given: AppDeps) {
   const deps: ServerDeps = { ...given, sessionCache: given.sessionCache ?? new SessionCache() }
+  if (given.events) shareSessionRevocations(deps.sessionCache, given.events, deps.logger)
   const api = apiRoutes()
   const app = new Hono<AppEnv>()
 

@@ -21,6 +21,7 @@ async function main() {
 
   const app = createApp({
     db: handle.db,
+    events: handle.events,
     clock: systemClock,
     logger,
     config: {

@@ -5,9 +5,16 @@ import * as schema from './schema'
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
 
+/** PostgreSQL LISTEN/NOTIFY: how instances sharing one database tell each other what changed. */
+export type DatabaseEvents = {
+  notify: (channel: string, payload: string) => Promise<void>
+  listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>
+}
+
 export type DatabaseHandle = {
   db: Database
   kind: 'pglite' | 'postgres'
+  events: DatabaseEvents
   migrate: () => Promise<void>
   close: () => Promise<void>
   /** PGlite only: the whole data directory as a gzipped tarball (tests load it instead of migrating). */
@@ -31,6 +38,15 @@ export async function openDatabase(options: DatabaseOptions, folder = migrations
     return {
       db,
       kind: 'postgres',
+      events: {
+        notify: async (channel, payload) => {
+          await client.notify(channel, payload)
+        },
+        listen: async (channel, onPayload) => {
+          const { unlisten } = await client.listen(channel, onPayload)
+          return unlisten
+        },
+      },
       migrate: () => migrate(db, { migrationsFolder: folder }),
       close: () => client.end({ timeout: 5 }),
     }
@@ -48,6 +64,15 @@ export async function openDatabase(options: DatabaseOptions, folder = migrations
   return {
     db,
     kind: 'pglite',
+    events: {
+      notify: async (channel, payload) => {
+        await client.query('select pg_notify($1, $2)', [channel, payload])
+      },
+      listen: async (channel, onPayload) => {
+        const unlisten = await client.listen(channel, onPayload)
+        return () => unlisten()
+      },
+    },
     migrate: () => migrate(db, { migrationsFolder: folder }),
     close: () => client.close(),
     dump: async () => (await client.dumpDataDir('gzip')) as Blob,

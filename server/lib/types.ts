@@ -1,5 +1,5 @@
 import type { Logger } from 'pino'
-import type { Database } from '../db/client'
+import type { Database, DatabaseEvents } from '../db/client'
 import type { Clock } from './clock'
 import type { Locale } from './i18n'
 import type { SessionCache } from '../user/session-cache'
@@ -33,6 +33,8 @@ export type AppDeps = {
   logger: Logger
   /** Made by createApp when not given; one per process. */
   sessionCache?: SessionCache
+  /** LISTEN/NOTIFY on the shared database; without it, instances do not hear each other. */
+  events?: DatabaseEvents
 }
 
 /** What every handler sees as `c.var.deps`. */

@@ -10,6 +10,8 @@ type Entry = { user: SessionUser; expiresAtMs: number; lastUsedAtMs: number; cac
  */
 export class SessionCache {
   readonly #entries = new Map<string, Entry>()
+  /** Set by createApp to tell other instances (LISTEN/NOTIFY) when an account's sessions end. */
+  broadcast: ((uk: string) => void) | null = null
 
   constructor(
     readonly maxAgeMs = 5_000,
@@ -39,8 +41,14 @@ export class SessionCache {
     this.#entries.delete(tokenHash)
   }
 
-  /** Drops every cached session of an account (frozen, password reset). */
+  /** Drops every cached session of an account (frozen, password reset), here and on other instances. */
   forgetUser(uk: string, exceptTokenHash?: string): void {
+    this.forgetUserHere(uk, exceptTokenHash)
+    this.broadcast?.(uk)
+  }
+
+  /** What another instance's broadcast does here: its sessions are deleted in the database already. */
+  forgetUserHere(uk: string, exceptTokenHash?: string): void {
     for (const [hash, entry] of this.#entries) {
       if (entry.user.uk === uk && hash !== exceptTokenHash) this.#entries.delete(hash)
     }

@@ -28,6 +28,7 @@ export async function createTestApp(options: { sessionTtlSeconds?: number } = {}
   const time = manualClock()
   const app = createApp({
     db: handle.db,
+    events: handle.events,
     clock: time.clock,
     logger: pino({ level: 'silent' }),
     config: { sessionTtlSeconds: options.sessionTtlSeconds ?? 12 * 3600, trustProxy: true, clientDir: null, secureCookies: false },
@@ -70,7 +71,7 @@ export async function createTestApp(options: { sessionTtlSeconds?: number } = {}
     return answer.body.data.token
   }
 
-  return { app, db: handle.db, kind: handle.kind, time, call, upload, login, tokenFor, close: handle.close }
+  return { app, db: handle.db, events: handle.events, kind: handle.kind, time, call, upload, login, tokenFor, close: handle.close }
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>

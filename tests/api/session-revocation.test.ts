@@ -1,0 +1,42 @@
+import pino from 'pino'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../../server/app'
+import { createTestApp, createUser, Role, XSRF, type TestApp } from '../helpers/test-app'
+import { marketInput } from '../helpers/market-input'
+
+/** Two instances of the server on one database, each with its own session cache. */
+let t: TestApp
+let other: ReturnType<typeof createApp>
+
+beforeAll(async () => {
+  t = await createTestApp()
+  other = createApp({
+    db: t.db,
+    events: t.events,
+    clock: t.time.clock,
+    logger: pino({ level: 'silent' }),
+    config: { sessionTtlSeconds: 3600, trustProxy: true, clientDir: null, secureCookies: false },
+  })
+})
+afterAll(async () => {
+  await t.close()
+})
+
+const infoOnOther = async (token: string) => {
+  const response = await other.request('/api/user/info', { method: 'POST', headers: { Authorization: token, Cookie: `XSRF-TOKEN=${XSRF}`, 'X-XSRF-TOKEN': XSRF } })
+  return ((await response.json()) as { code: number }).code
+}
+
+describe('session revocations across instances', () => {
+  it('a market frozen on one instance is signed out at once on the other', async () => {
+    await createUser(t.db, { username: 'official', password: 'Official123', role: Role.OFFICIAL })
+    const official = await t.tokenFor('official', 'Official123')
+    const created = await t.call<{ id: string }>('/api/markets', { token: official, body: marketInput(1) })
+    const operator = await t.tokenFor('0316100001', 'Market123')
+    // The other instance has the session in its cache now.
+    expect(await infoOnOther(operator)).toBe(20000)
+    expect((await t.call(`/api/markets/${created.body.data.id}/freeze`, { token: official })).body.code).toBe(20000)
+    // No clock movement: only the broadcast can make the other instance forget it.
+    await expect.poll(() => infoOnOther(operator), { timeout: 3000, interval: 50 }).toBe(1001)
+  })
+})
