@@ -34,5 +34,3 @@ export const ErrorEnvelopeSchema = envelopeSchema(v.nullable(v.unknown()))
 
 export type Envelope<T> = { code: number; msg: string; data: T; isSuccess: boolean }
 
-/** Unix seconds until a locked sign-in may be tried again, sent with 42900. */
-export const RetryAfterSchema = v.object({ retryAfter: v.number() })

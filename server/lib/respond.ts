@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
-import { ApiCode, type FieldError } from '../../contract/api'
+import { ApiCode } from '../../contract/api'
 import { httpStatusFor } from './errors'
-import { translate, type Locale, type MessageKey } from './i18n'
+import { translate, type MessageKey } from './i18n'
 import type { AppEnv } from './types'
 
 export function ok<T>(c: Context<AppEnv>, data: T) {
@@ -18,4 +18,3 @@ export function failure(
   return c.json({ code, msg: translate(c.var.locale, key, params), data, isSuccess: false }, httpStatusFor(code))
 }
 
-export type { FieldError, Locale }

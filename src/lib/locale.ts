@@ -24,4 +24,4 @@ export function useLocale(): Locale {
   return useSyncExternalStore(subscribe, getLocale, getLocale)
 }
 
-export { getLocale, subscribe as subscribeLocale }
+export { getLocale }

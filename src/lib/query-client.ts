@@ -1,5 +1,4 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
-import { ApiCode } from '@contract/api'
 import { ApiRequestError } from './api-client'
 import { reportRequestError } from './request-errors'
 
@@ -20,4 +19,3 @@ export function createQueryClient() {
   })
 }
 
-export const isNotSignedIn = (error: unknown) => error instanceof ApiRequestError && error.code === ApiCode.NOT_SIGNED_IN

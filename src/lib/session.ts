@@ -17,4 +17,3 @@ export function clearToken(): void {
   localStorage.removeItem(TOKEN_KEY)
 }
 
-export const isSignedIn = () => getToken() !== null

@@ -99,6 +99,20 @@ describe('deep links and unknown paths', () => {
   })
 })
 
+describe('the merchant edit guard (SPEC §4)', () => {
+  it('without a stored parameter key, MerchantEdit goes to the merchant list', async () => {
+    const context = await newContext(browser)
+    const page = await context.newPage()
+    await page.goto('/login')
+    await signIn(page, DEMO.market)
+    await page.waitForURL('**/dashboard/workplace')
+    await page.goto('/merchant/edit?key=0123456789abcdef')
+    await page.waitForURL(/\/merchant\?redirect=MerchantEdit/)
+    await page.getByRole('heading', { name: 'Merchant management' }).waitFor()
+    await context.close()
+  })
+})
+
 describe('session expiry', () => {
   it('a call answered 1001 opens the login-invalid modal; re-login goes to sign-in', async () => {
     const context = await newContext(browser)
