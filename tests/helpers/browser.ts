@@ -26,7 +26,7 @@ export const baseURL = () => inject('baseURL')
 /** A fresh browser profile (no token, no stored locale) pointed at the test server. */
 export async function newContext(browser: Browser, locale: 'zh-CN' | 'en-US' = 'en-US'): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: baseURL(), locale })
-  context.setDefaultTimeout(10_000)
+  context.setDefaultTimeout(15_000)
   if (locale === 'en-US') {
     // The console defaults to Chinese; most tests read English labels.
     await context.addInitScript(() => {
