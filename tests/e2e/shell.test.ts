@@ -54,6 +54,19 @@ describe('settings drawer', () => {
     await context.close()
   })
 
+  it('copies the settings as JSON and says so', async () => {
+    const { context, page } = await signedIn()
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    await page.getByTestId('settings-button').click()
+    await page.getByTestId('setting-tabBar').click()
+    await page.getByRole('button', { name: 'Copy settings' }).click()
+    await page.getByText('Settings copied').waitFor()
+    const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as Record<string, unknown>
+    expect(copied).toMatchObject({ tabBar: false, themeColor: '#165DFF', menuWidth: 220, theme: 'light' })
+    expect(copied).not.toHaveProperty('serverMenu')
+    await context.close()
+  })
+
   it('hiding the navbar shows a floating settings button; top menu moves the menu into the navbar', async () => {
     const { context, page } = await signedIn()
     await page.getByTestId('settings-button').click()
