@@ -126,6 +126,8 @@ describe('tab bar', () => {
     await page.waitForURL('**/device')
     await page.getByTestId('locale-switch').selectOption('zh-CN')
     await expect.poll(() => tabTitles(page)).toEqual(['工作台', '设备管理'])
+    await page.getByTestId('side-menu').getByRole('link', { name: '工作台' }).click()
+    await expect.poll(() => page.title()).toBe('工作台 · Daily Supply')
     await context.close()
   })
 })

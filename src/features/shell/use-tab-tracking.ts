@@ -1,8 +1,10 @@
 import { useEffect } from 'react'
 import { useRouter } from '@tanstack/react-router'
+import { m } from '@/paraglide/messages'
+import { routeTitle } from '@/lib/route-meta'
 import { visitPage } from '@/lib/tabs'
 
-/** Feeds the tab bar: every page the user arrives at becomes (or selects) a tab. */
+/** Feeds the tab bar (every page the user arrives at becomes or selects a tab) and the document title. */
 export function useTabTracking(): void {
   const router = useRouter()
   useEffect(() => {
@@ -17,7 +19,10 @@ export function useTabTracking(): void {
       if (!name) return
       const location = router.state.location
       const query = location.search as Record<string, unknown>
-      visitPage({ name, title: staticData.tabTitle?.(query) ?? name, fullPath: location.href, query }, fromHref, replaced)
+      const title = staticData.tabTitle?.(query) ?? name
+      visitPage({ name, title, fullPath: location.href, query }, fromHref, replaced)
+      // The browser tab and history say which page this is, in the console's language.
+      document.title = `${routeTitle(title)} · ${m.app_title()}`
       replaced = false
     }
     record(null)
