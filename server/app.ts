@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
+import { bodyLimit } from 'hono/body-limit'
 import { secureHeaders } from 'hono/secure-headers'
 import * as v from 'valibot'
 import { ApiCode, type FieldError } from '../contract/api'
@@ -19,6 +20,7 @@ import { SessionCache } from './user/session-cache'
 import { shareSessionRevocations } from './user/session-revocations'
 
 const HealthSchema = v.object({ status: v.literal('ok') })
+const MAX_JSON_BYTES = 256 * 1024
 
 /** Every API area, mounted under /api. The OpenAPI document is generated from this app. */
 function apiRoutes() {
@@ -69,6 +71,14 @@ export function createApp(given: AppDeps) {
     return documentHeaders(c, next)
   })
   app.use(xsrf())
+  // JSON bodies are small; a huge one is refused before it is read (uploads have their own limit).
+  const jsonLimit = bodyLimit({
+    maxSize: MAX_JSON_BYTES,
+    onError: () => {
+      throw new ApiError(ApiCode.INVALID_INPUT, 'error_body_too_large')
+    },
+  })
+  app.use('/api/*', (c, next) => (c.req.path === '/api/files' ? next() : jsonLimit(c, next)))
   app.route('/api', api)
   app.route('/api', docsRoutes(api))
   app.all('/api/*', (c) => failure(c, ApiCode.NOT_FOUND, 'error_api_not_found', null, { path: c.req.path }))

@@ -53,3 +53,11 @@ describe('the answer wrapper', () => {
     expect(asset.status).toBe(200)
   })
 })
+
+describe('oversized bodies', () => {
+  it('refuses a JSON body over 256 KB with 40000 before reading it', async () => {
+    const answer = await t.call('/api/user/login', { rawBody: JSON.stringify({ username: 'x'.repeat(300 * 1024), password: 'y' }) })
+    expect(answer.status).toBe(400)
+    expect(answer.body).toMatchObject({ code: 40000, msg: 'The request is too large' })
+  })
+})
