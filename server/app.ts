@@ -78,7 +78,15 @@ export function createApp(given: AppDeps) {
       throw new ApiError(ApiCode.INVALID_INPUT, 'error_body_too_large')
     },
   })
-  app.use('/api/*', (c, next) => (c.req.path === '/api/files' ? next() : jsonLimit(c, next)))
+  app.use('/api/*', (c, next) => {
+    if (c.req.path === '/api/files') return next()
+    // Only a chunked body is counted as it streams (wrapping the stream costs a call the node
+    // adapter's fast path); a declared length is checked at once; no length and no chunks: no body.
+    const declared = c.req.header('content-length')
+    if (declared === undefined) return c.req.header('transfer-encoding') ? jsonLimit(c, next) : next()
+    if (Number(declared) > MAX_JSON_BYTES) throw new ApiError(ApiCode.INVALID_INPUT, 'error_body_too_large')
+    return next()
+  })
   app.route('/api', api)
   app.route('/api', docsRoutes(api))
   app.all('/api/*', (c) => failure(c, ApiCode.NOT_FOUND, 'error_api_not_found', null, { path: c.req.path }))
