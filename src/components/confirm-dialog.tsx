@@ -20,13 +20,14 @@ type ConfirmDialogProps = {
   danger?: boolean
   pending?: boolean
   onConfirm: () => void
+  testId?: string
 }
 
 /** "Are you sure?" before an action that changes something for someone else. Stays open while pending. */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel, danger, pending, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel, danger, pending, onConfirm, testId }: ConfirmDialogProps) {
   return (
     <AlertDialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
-      <AlertDialogContent>
+      <AlertDialogContent data-testid={testId}>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
