@@ -3,14 +3,18 @@
 const USCC_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY'
 const USCC_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28]
 
-/** Unified social credit code (GB 32100-2015): 18 characters, the last a check character (mod 31). */
+/** The check character of a unified social credit code's first 17 characters (GB 32100-2015, mod 31). */
+export function creditCodeCheckChar(first17: string): string {
+  let sum = 0
+  for (let i = 0; i < 17; i++) sum += USCC_CHARS.indexOf(first17[i] as string) * (USCC_WEIGHTS[i] as number)
+  return USCC_CHARS[(31 - (sum % 31)) % 31] as string
+}
+
+/** Unified social credit code: 18 characters, the last a check character. */
 export function isUnifiedSocialCreditCode(value: string): boolean {
   const code = value.toUpperCase()
   if (!/^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/.test(code)) return false
-  let sum = 0
-  for (let i = 0; i < 17; i++) sum += USCC_CHARS.indexOf(code[i] as string) * (USCC_WEIGHTS[i] as number)
-  const check = (31 - (sum % 31)) % 31
-  return code[17] === USCC_CHARS[check]
+  return code[17] === creditCodeCheckChar(code.slice(0, 17))
 }
 
 const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]

@@ -1,10 +1,26 @@
 import * as v from 'valibot'
+import { MAX_SEARCH_LENGTH, SearchTextSchema, isCleanText } from './text'
+
+/**
+ * Every list is defined once, here: `listQuery` yields the API's query schema (strict: a bad value
+ * is 40000), the route's search schema (lenient: a bad value falls back, so an old bookmark still
+ * opens) and the defaults the route keeps out of the URL.
+ */
+
+/** Page sizes the console offers; the API takes any size up to the last. */
+export const PAGE_SIZES = [10, 20, 50, 100] as const
+export type PageSize = (typeof PAGE_SIZES)[number]
+export const DEFAULT_PAGE_SIZE: PageSize = 20
+export const MAX_PAGE_SIZE: PageSize = 100
+export const MAX_PAGE = 1_000_000
+export const SORT_ORDERS = ['asc', 'desc'] as const
+export type SortOrder = (typeof SORT_ORDERS)[number]
 
 /** A whole number from a query string (or a number), within bounds; a default when absent. */
 export function queryInt(min: number, max: number, fallback: number) {
   return v.optional(
     v.pipe(
-      v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/, 'validation_invalid'), v.transform(Number))], 'validation_invalid'),
+      v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'validation_invalid'), v.transform(Number))], 'validation_invalid'),
       v.integer('validation_invalid'),
       v.minValue(min, 'validation_invalid'),
       v.maxValue(max, 'validation_invalid'),
@@ -15,10 +31,75 @@ export function queryInt(min: number, max: number, fallback: number) {
 
 /** `page` and `pageSize` (<= 100) as every list endpoint takes them (DESIGN.md §5). */
 export const PagingSchema = {
-  page: queryInt(1, 1_000_000, 1),
-  pageSize: queryInt(1, 100, 10),
+  page: queryInt(1, MAX_PAGE, 1),
+  pageSize: queryInt(1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
 }
 
 export function listSchema<T extends v.GenericSchema>(item: T) {
   return v.object({ list: v.array(item), total: v.number() })
 }
+
+type Options = readonly [string, ...string[]]
+type FilterMap = Record<string, Options>
+
+type Definition<Sort extends Options, Filters extends FilterMap> = {
+  sorts: Sort
+  defaultSort: Sort[number]
+  defaultOrder?: SortOrder
+  /** Filters by a fixed set of values, e.g. `{ status: ['1', '2'] }`. */
+  filters?: Filters
+}
+
+const strictFilters = <F extends FilterMap>(filters: F) =>
+  Object.fromEntries(Object.entries(filters).map(([key, options]) => [key, v.optional(v.picklist(options, 'validation_invalid'))])) as {
+    [K in keyof F]: v.OptionalSchema<v.PicklistSchema<F[K], 'validation_invalid'>, undefined>
+  }
+
+const lenientFilters = <F extends FilterMap>(filters: F) =>
+  Object.fromEntries(Object.entries(filters).map(([key, options]) => [key, v.fallback(v.optional(v.picklist(options)), undefined)])) as {
+    [K in keyof F]: v.SchemaWithFallback<v.OptionalSchema<v.PicklistSchema<F[K], undefined>, undefined>, undefined>
+  }
+
+/**
+ * The router parses `?q=123` as the number 123: the URL's search text is taken back as text, and
+ * text the API would refuse (control characters, too long) is dropped rather than sent.
+ */
+const LenientSearchText = v.fallback(
+  v.optional(
+    v.pipe(
+      v.union([v.string(), v.pipe(v.number(), v.transform(String))]),
+      v.check((text: string) => isCleanText(text) && text.length <= MAX_SEARCH_LENGTH),
+    ),
+  ),
+  undefined,
+)
+
+export function listQuery<const Sort extends Options, const Filters extends FilterMap = Record<never, Options>>(definition: Definition<Sort, Filters>) {
+  const { sorts, defaultSort, defaultOrder = 'desc' } = definition
+  const filters = (definition.filters ?? {}) as Filters
+  const defaults = { page: 1, pageSize: DEFAULT_PAGE_SIZE, sort: defaultSort, order: defaultOrder }
+
+  const query = v.object({
+    ...PagingSchema,
+    sort: v.optional(v.picklist(sorts, 'validation_invalid'), defaultSort),
+    order: v.optional(v.picklist(SORT_ORDERS, 'validation_invalid'), defaultOrder),
+    q: SearchTextSchema,
+    ...strictFilters(filters),
+  })
+
+  const search = v.object({
+    page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_PAGE)), 1), 1),
+    pageSize: v.fallback(v.optional(v.picklist(PAGE_SIZES), DEFAULT_PAGE_SIZE), DEFAULT_PAGE_SIZE),
+    sort: v.fallback(v.optional(v.picklist(sorts), defaultSort), defaultSort),
+    order: v.fallback(v.optional(v.picklist(SORT_ORDERS), defaultOrder), defaultOrder),
+    q: LenientSearchText,
+    ...lenientFilters(filters),
+  })
+
+  return { query, search, defaults }
+}
+
+/** The query a list endpoint receives, after validation. */
+export type ListQueryOf<L extends { query: v.GenericSchema }> = v.InferOutput<L['query']>
+/** The route's search params, after the lenient parse. */
+export type ListSearchOf<L extends { search: v.GenericSchema }> = v.InferOutput<L['search']>

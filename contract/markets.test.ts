@@ -49,7 +49,7 @@ describe('market registration schema (shared by the form and the server)', () =>
   })
 
   it('list queries: defaults, and page sizes over 100 refused', () => {
-    expect(v.parse(MarketListQuerySchema, {})).toMatchObject({ page: 1, pageSize: 10, sort: 'registeredAt', order: 'desc' })
+    expect(v.parse(MarketListQuerySchema, {})).toMatchObject({ page: 1, pageSize: 20, sort: 'registeredAt', order: 'desc' })
     expect(v.safeParse(MarketListQuerySchema, { pageSize: '101' }).success).toBe(false)
   })
 })

@@ -1,8 +1,10 @@
 import * as v from 'valibot'
 import { Md5HexSchema } from './password'
+import { cleanText } from './text'
 
 export const UsernameSchema = v.pipe(
   v.string('validation_username_required'),
+  cleanText(),
   v.trim(),
   v.nonEmpty('validation_username_required'),
   v.maxLength(64, 'validation_username_too_long'),
@@ -31,7 +33,7 @@ export const UserInfoSchema = v.object({
 export type UserInfo = v.InferOutput<typeof UserInfoSchema>
 
 export const ResetPasswordSchema = v.object({
-  uk: v.pipe(v.string('validation_uk_required'), v.trim(), v.nonEmpty('validation_uk_required'), v.maxLength(64, 'validation_uk_required')),
+  uk: v.pipe(v.string('validation_uk_required'), cleanText(), v.trim(), v.nonEmpty('validation_uk_required'), v.maxLength(64, 'validation_uk_required')),
 })
 export const ClearPasswordResultSchema = v.object({ clearPwd: v.string() })
 

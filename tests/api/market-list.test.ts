@@ -3,9 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { markets, users } from '../../server/db/schema'
 import { createTestApp, createUser, Role, type TestApp } from '../helpers/test-app'
 import { creditCodeFor } from '../helpers/market-input'
+import { listEndpointSuite } from '../helpers/list-endpoint-suite'
+import { MARKET_SORTS } from '../../contract/market-list'
 
 let t: TestApp
 let token: string
+let operatorToken: string
 const COUNT = 300
 
 type Item = { name: string; accountUsername: string; accountStatus: number; stallCount: number; registerTime: string }
@@ -15,6 +18,8 @@ beforeAll(async () => {
   t = await createTestApp()
   await createUser(t.db, { username: 'official', password: 'Official123', role: Role.OFFICIAL })
   token = await t.tokenFor('official', 'Official123')
+  await createUser(t.db, { username: '0399000', password: 'Market123', role: Role.MARKET })
+  operatorToken = await t.tokenFor('0399000', 'Market123')
   // Inserted directly (one scrypt hash shared): the list, not registration, is under test here.
   const rows = Array.from({ length: COUNT }, (_, i) => ({ i, uk: randomUUID(), id: randomUUID() }))
   await t.db.insert(users).values(
@@ -33,6 +38,13 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await t.close()
+})
+
+listEndpointSuite({
+  name: 'GET /api/markets',
+  context: () => ({ t, token, path: '/api/markets', total: COUNT, refused: [operatorToken] }),
+  sorts: MARKET_SORTS,
+  filters: { status: ['1', '2'] },
 })
 
 const list = async (query: string) => (await t.call<List>(`/api/markets?${query}`, { method: 'GET', token })).body

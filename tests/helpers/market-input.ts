@@ -1,14 +1,11 @@
+import { creditCodeCheckChar } from '../../contract/china-ids'
 import { md5Hex } from '../../server/user/passwords'
 
-const CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY'
-const WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28]
 
 /** A valid unified social credit code for a number (distinct numbers, distinct codes). */
 export function creditCodeFor(n: number): string {
   const first17 = `91131003MA${String(n).padStart(7, '0')}`
-  let sum = 0
-  for (let i = 0; i < 17; i++) sum += CHARS.indexOf(first17[i] as string) * (WEIGHTS[i] as number)
-  return first17 + CHARS[(31 - (sum % 31)) % 31]
+  return first17 + creditCodeCheckChar(first17)
 }
 
 /** A complete, valid registration form. */

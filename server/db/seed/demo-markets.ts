@@ -1,13 +1,8 @@
+import { creditCodeCheckChar } from '../../../contract/china-ids'
 import type { PaymentBank } from '../../../contract/markets'
 
-/** Computes the check character of a unified social credit code, so demo codes are valid. */
-function creditCode(first17: string): string {
-  const chars = '0123456789ABCDEFGHJKLMNPQRTUWXY'
-  const weights = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28]
-  let sum = 0
-  for (let i = 0; i < 17; i++) sum += chars.indexOf(first17[i] as string) * (weights[i] as number)
-  return first17 + chars[(31 - (sum % 31)) % 31]
-}
+/** Demo codes carry a valid check character. */
+const creditCode = (first17: string) => first17 + creditCodeCheckChar(first17)
 
 export type DemoMarket = {
   name: string

@@ -1,0 +1,41 @@
+import { and, asc, desc, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import type { SortOrder } from '../../contract/list'
+
+/**
+ * The pieces every list endpoint is made of: free-text search over columns, a sort with a stable
+ * tiebreak, and a page with its total from one query (PGlite answers one query at a time, so the
+ * total rides along as a window count instead of a second round trip).
+ */
+
+/** `%`, `_` and `\` typed by a user are searched for, not wildcards. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+/** Rows where any of the columns contains the text (case-insensitive); no condition without text. */
+export function matchAny(text: string | undefined, columns: readonly AnyColumn[]): SQL | undefined {
+  if (!text) return undefined
+  const pattern = `%${escapeLike(text)}%`
+  return or(...columns.map((column) => ilike(column, pattern)))
+}
+
+/** Every condition given (undefined ones are skipped); undefined when none. */
+export const allOf = (...conditions: (SQL | undefined)[]): SQL | undefined => and(...conditions.filter((condition) => condition !== undefined))
+
+/** The sort column, then a unique column so equal values page in a fixed order. */
+export function orderBy<S extends string>(columns: Record<S, AnyColumn | SQL>, sort: S, order: SortOrder, tiebreak: AnyColumn): SQL[] {
+  const direction = order === 'asc' ? asc : desc
+  return [direction(columns[sort]), direction(tiebreak)]
+}
+
+/** Select it beside a list's columns: the number of rows the query matches, before limit and offset. */
+export const windowTotal = () => sql<number>`count(*) over ()`.mapWith(Number)
+
+export const pageRange = ({ page, pageSize }: { page: number; pageSize: number }) => ({ limit: pageSize, offset: (page - 1) * pageSize })
+
+/**
+ * A page from rows selected with `total: windowTotal()`. Past the last page no row carries the total,
+ * so it is counted once more (only then).
+ */
+export async function listPage<Row extends { total: number }>(rows: Row[], page: number, countAll: () => Promise<number>): Promise<{ list: Omit<Row, 'total'>[]; total: number }> {
+  const total = rows[0]?.total ?? (page > 1 ? await countAll() : 0)
+  return { list: rows.map(({ total: _total, ...row }) => row), total }
+}

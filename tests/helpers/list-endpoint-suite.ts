@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest'
+import { DEFAULT_PAGE_SIZE } from '../../contract/list'
+import type { TestApp } from './test-app'
+
+type Context = {
+  t: TestApp
+  token: string
+  /** e.g. '/api/markets' */
+  path: string
+  /** Rows the caller sees with no filter (at least 25, so paging has pages). */
+  total: number
+  /** Tokens of callers the endpoint must refuse with 40300. */
+  refused?: string[]
+}
+
+type Suite = {
+  name: string
+  /** Read inside tests: the file's beforeAll fills it. */
+  context: () => Context
+  sorts: readonly string[]
+  filters?: Record<string, readonly string[]>
+}
+
+type Page = { list: { id: string }[]; total: number }
+
+/**
+ * What every list endpoint owes its callers (DESIGN §5): paging with a total, every sort both ways in
+ * a stable order, strict refusal of bad parameters, and refusal of callers outside its scope. Each
+ * list endpoint's test file runs it over its own data.
+ */
+export function listEndpointSuite({ name, context, sorts, filters = {} }: Suite) {
+  const get = async (query: string, token?: string) => {
+    const { t, path, token: own } = context()
+    return (await t.call<Page>(`${path}?${query}`, { method: 'GET', token: token ?? own })).body
+  }
+
+  describe(`${name}: list endpoint`, () => {
+    it('pages with the total; the default page size; past the last page: no rows, same total', async () => {
+      const { total } = context()
+      const first = await get('')
+      expect(first.code).toBe(20000)
+      expect(first.data.total).toBe(total)
+      expect(first.data.list).toHaveLength(Math.min(DEFAULT_PAGE_SIZE, total))
+      const beyond = await get(`page=${Math.ceil(total / 10) + 1}&pageSize=10`)
+      expect(beyond.data).toEqual({ list: [], total })
+    })
+
+    it.each(sorts.flatMap((sort) => [`${sort}:asc`, `${sort}:desc`]))('sorted by %s, pages neither repeat nor skip a row', async (pair) => {
+      const [sort, order] = pair.split(':') as [string, string]
+      const { total } = context()
+      const seen: string[] = []
+      for (let page = 1; page <= Math.ceil(total / 10); page++) {
+        const answer = await get(`sort=${sort}&order=${order}&page=${page}&pageSize=10`)
+        expect(answer.code).toBe(20000)
+        seen.push(...answer.data.list.map((row) => row.id))
+      }
+      expect(seen).toHaveLength(total)
+      expect(new Set(seen).size).toBe(total)
+    })
+
+    const bad = [
+      'page=0',
+      'page=-1',
+      'page=abc',
+      'page=1.5',
+      'pageSize=0',
+      'pageSize=101',
+      'sort=__nope',
+      'order=sideways',
+      `q=${'x'.repeat(101)}`,
+      'q=%00',
+      ...Object.keys(filters).map((key) => `${key}=__nope`),
+    ]
+    it.each(bad)('refuses %s with 40000', async (query) => {
+      const answer = await get(query)
+      expect(answer.code).toBe(40000)
+      expect(answer.isSuccess).toBe(false)
+    })
+
+    it.each(Object.entries(filters).flatMap(([key, values]) => values.map((value) => `${key}=${value}`)))('filters by %s', async (query) => {
+      const answer = await get(`${query}&pageSize=100`)
+      expect(answer.code).toBe(20000)
+      expect(answer.data.total).toBeLessThanOrEqual(context().total)
+    })
+
+    it('refuses callers outside its scope', async () => {
+      for (const token of context().refused ?? []) expect((await get('', token)).code).toBe(40300)
+    })
+  })
+}
