@@ -112,7 +112,7 @@ export const messages = pgTable(
 /** Raw bytes; PGlite hands back a Uint8Array, postgres-js a Buffer (also a Uint8Array). */
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' })
 
-/** Uploaded images (DESIGN §6): in the database, content-hashed, sniffed type, <= 5 MB. */
+/** Uploaded images (DESIGN §6): in the database, re-encoded on upload, content-hashed, <= 5 MB. */
 export const files = pgTable(
   'files',
   {
@@ -121,6 +121,8 @@ export const files = pgTable(
     mime: text('mime').notNull(),
     size: integer('size').notNull(),
     content: bytea('content').notNull(),
+    /** A small WebP preview made at upload; null on rows stored before thumbnails existed (made on first request). */
+    thumbnail: bytea('thumbnail'),
     uploadedBy: text('uploaded_by').notNull(),
     /** Set when a market's form references it; scopes who may read it. */
     marketId: uuid('market_id'),

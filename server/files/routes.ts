@@ -1,8 +1,8 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { describeRoute } from 'hono-openapi'
-import * as v from 'valibot'
 import { ApiCode } from '../../contract/api'
+import { FileIdParamSchema, IMAGE_TYPES, MAX_UPLOAD_BYTES, UploadedFileSchema } from '../../contract/files'
 import { Role } from '../../contract/roles'
 import { requireRole, requireSession } from '../middleware/auth'
 import { ApiError } from '../lib/errors'
@@ -10,21 +10,45 @@ import { apiDoc } from '../lib/openapi'
 import { ok } from '../lib/respond'
 import type { AppEnv } from '../lib/types'
 import { validate } from '../lib/validate'
-import { MAX_FILE_BYTES, readImage, storeImage } from './service'
+import { THUMBNAIL_SIDE, THUMBNAIL_TYPE } from './encode'
+import { readImage, readThumbnail, storeImage } from './service'
 
 const tags = ['files']
-const UploadedSchema = v.object({ id: v.string(), mime: v.string(), size: v.number() })
-const FileIdSchema = v.object({ id: v.pipe(v.string(), v.uuid('error_file_not_found')) })
+const megabytes = MAX_UPLOAD_BYTES / 1024 / 1024
+
+/** Image bytes, never sniffed by the browser nor run as a document; a file's bytes never change, so cache them for good. */
+function image(c: Context<AppEnv>, bytes: Uint8Array, mime: string) {
+  return c.body(Buffer.from(bytes), 200, {
+    'Content-Type': mime,
+    'Content-Length': String(bytes.length),
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'private, max-age=31536000, immutable',
+    'Content-Security-Policy': "default-src 'none'",
+  })
+}
+
+const imageDoc = (summary: string, description: string, types: readonly string[]) =>
+  describeRoute({
+    tags,
+    summary,
+    security: [{ token: [] }],
+    responses: { 200: { description, content: Object.fromEntries(types.map((type) => [type, {}])) } },
+  })
 
 /** Image uploads (multipart field `file`) and downloads, scoped by market. */
 export const fileRoutes = new Hono<AppEnv>()
   .use(requireSession(), requireRole(Role.OFFICIAL, Role.MARKET))
   .post(
     '/',
-    apiDoc({ tags, summary: 'Upload a JPEG, PNG or WebP image (<= 5 MB), multipart field `file`', description: 'The type is read from the content.', data: UploadedSchema }),
+    apiDoc({
+      tags,
+      summary: `Upload a JPEG, PNG or WebP image (<= ${megabytes} MB), multipart field \`file\``,
+      description: 'The type is read from the content. The image is decoded and re-encoded in its format (upright, metadata stripped); size and mime are those of the stored image.',
+      data: UploadedFileSchema,
+    }),
     // Refuse oversize bodies before reading them (the multipart envelope adds a little to the file).
     bodyLimit({
-      maxSize: MAX_FILE_BYTES + 64 * 1024,
+      maxSize: MAX_UPLOAD_BYTES + 64 * 1024,
       onError: () => {
         throw new ApiError(ApiCode.INVALID_INPUT, 'error_file_too_large')
       },
@@ -38,26 +62,25 @@ export const fileRoutes = new Hono<AppEnv>()
       }
       const file = body.file
       if (!(file instanceof File)) throw new ApiError(ApiCode.INVALID_INPUT, 'error_file_missing')
-      return ok(c, await storeImage(c.var.deps.db, c.var.user, new Uint8Array(await file.arrayBuffer())))
+      return ok(c, await storeImage(c.var.deps, c.var.user, new Uint8Array(await file.arrayBuffer())))
     },
   )
   .get(
     '/:id',
-    describeRoute({
-      tags,
-      summary: 'An uploaded image, to a user allowed to see it (otherwise 40400)',
-      security: [{ token: [] }],
-      responses: { 200: { description: 'The image bytes', content: { 'image/jpeg': {}, 'image/png': {}, 'image/webp': {} } } },
-    }),
-    validate('param', FileIdSchema),
+    imageDoc('An uploaded image, to a user allowed to see it (otherwise 40400)', 'The image bytes', IMAGE_TYPES),
+    validate('param', FileIdParamSchema),
     async (c) => {
-    const file = await readImage(c.var.deps.db, c.var.user, c.req.valid('param').id)
-    return c.body(Buffer.from(file.content), 200, {
-      'Content-Type': file.mime,
-      'Content-Length': String(file.size),
-      'X-Content-Type-Options': 'nosniff',
-      'Cache-Control': 'private, max-age=31536000, immutable',
-      'Content-Security-Policy': "default-src 'none'",
-    })
+      const file = await readImage(c.var.deps, c.var.user, c.req.valid('param').id)
+      return image(c, file.content, file.mime)
     },
+  )
+  .get(
+    '/:id/thumbnail',
+    imageDoc(
+      `A preview of an uploaded image (WebP, longest side <= ${THUMBNAIL_SIDE} px), to a user allowed to see the image (otherwise 40400)`,
+      'The thumbnail bytes',
+      [THUMBNAIL_TYPE],
+    ),
+    validate('param', FileIdParamSchema),
+    async (c) => image(c, await readThumbnail(c.var.deps, c.var.user, c.req.valid('param').id), THUMBNAIL_TYPE),
   )

@@ -1,45 +1,84 @@
 import { createHash } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import { ApiCode } from '../../contract/api'
+import { FILE_NOT_FOUND, MAX_UPLOAD_BYTES, type UploadedFile } from '../../contract/files'
 import { Role } from '../../contract/roles'
-import type { Database } from '../db/client'
 import { files } from '../db/schema'
 import { ApiError } from '../lib/errors'
-import type { SessionUser } from '../lib/types'
+import type { ServerDeps, SessionUser } from '../lib/types'
+import { reencodeImage, thumbnailFromStored } from './encode'
 import { sniffImageType } from './sniff'
 
-export const MAX_FILE_BYTES = 5 * 1024 * 1024
+type Deps = Pick<ServerDeps, 'db'>
 
-/** Stores an uploaded image once per uploader and content; refuses what is not a JPEG/PNG/WebP or too big. */
-export async function storeImage(db: Database, caller: SessionUser, bytes: Uint8Array): Promise<{ id: string; mime: string; size: number }> {
-  if (bytes.length > MAX_FILE_BYTES) throw new ApiError(ApiCode.INVALID_INPUT, 'error_file_too_large')
+/**
+ * Stores an uploaded image, re-encoded (server/files/encode.ts), once per uploader and content.
+ * Refuses what is too big or does not decode as a JPEG/PNG/WebP.
+ */
+export async function storeImage({ db }: Deps, caller: SessionUser, bytes: Uint8Array): Promise<UploadedFile> {
+  if (bytes.length > MAX_UPLOAD_BYTES) throw new ApiError(ApiCode.INVALID_INPUT, 'error_file_too_large')
   const mime = sniffImageType(bytes)
   if (!mime) throw new ApiError(ApiCode.INVALID_INPUT, 'error_file_type')
-  const sha256 = createHash('sha256').update(bytes).digest('hex')
-  const [existing] = await db
-    .select({ id: files.id })
-    .from(files)
-    .where(and(eq(files.uploadedBy, caller.uk), eq(files.sha256, sha256)))
-    .limit(1)
-  if (existing) return { id: existing.id, mime, size: bytes.length }
+  const { content, thumbnail } = await reencodeImage(bytes, mime)
+  // Deduplicated on the hash of what is stored, not of the upload: the column then describes the bytes
+  // served, and the same picture sent twice with different metadata (which we strip) is one file.
+  const sha256 = createHash('sha256').update(content).digest('hex')
+  const answer = (id: string): UploadedFile => ({ id, mime, size: content.length })
+  const existing = await findByHash({ db }, caller.uk, sha256)
+  if (existing) return answer(existing)
   const [row] = await db
     .insert(files)
-    .values({ sha256, mime, size: bytes.length, content: bytes, uploadedBy: caller.uk, marketId: caller.role === Role.MARKET ? caller.marketId : null })
+    .values({ sha256, mime, size: content.length, content, thumbnail, uploadedBy: caller.uk, marketId: caller.role === Role.MARKET ? caller.marketId : null })
     .onConflictDoNothing()
     .returning({ id: files.id })
-  if (row) return { id: row.id, mime, size: bytes.length }
-  // A concurrent upload of the same bytes won: answer with its row.
-  const [winner] = await db.select({ id: files.id }).from(files).where(and(eq(files.uploadedBy, caller.uk), eq(files.sha256, sha256))).limit(1)
+  if (row) return answer(row.id)
+  // A concurrent upload of the same picture won: answer with its row.
+  const winner = await findByHash({ db }, caller.uk, sha256)
   if (!winner) throw new Error('file row vanished')
-  return { id: winner.id, mime, size: bytes.length }
+  return answer(winner)
 }
 
-/** A file for a caller allowed to see it: OFFICIAL any; MARKET its market's files and its own uploads. */
-export async function readImage(db: Database, caller: SessionUser, id: string) {
-  const [file] = await db.select().from(files).where(eq(files.id, id)).limit(1)
-  if (!file) throw new ApiError(ApiCode.NOT_FOUND, 'error_file_not_found')
-  const allowed = caller.role === Role.OFFICIAL || file.uploadedBy === caller.uk || (file.marketId !== null && file.marketId === caller.marketId)
-  // Not 40300: whether someone else's file exists is not the caller's business.
-  if (!allowed) throw new ApiError(ApiCode.NOT_FOUND, 'error_file_not_found')
+async function findByHash({ db }: Deps, uploadedBy: string, sha256: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.uploadedBy, uploadedBy), eq(files.sha256, sha256)))
+    .limit(1)
+  return row?.id ?? null
+}
+
+type Owners = { uploadedBy: string; marketId: string | null }
+
+/** OFFICIAL sees any file; MARKET its market's files and its own uploads. Otherwise 40400, not 40300: whether someone else's file exists is not the caller's business. */
+function assertVisible<T extends Owners>(caller: SessionUser, file: T | undefined): asserts file is T {
+  const allowed =
+    file !== undefined && (caller.role === Role.OFFICIAL || file.uploadedBy === caller.uk || (file.marketId !== null && file.marketId === caller.marketId))
+  if (!allowed) throw new ApiError(ApiCode.NOT_FOUND, FILE_NOT_FOUND)
+}
+
+/** A file's bytes for a caller allowed to see it. */
+export async function readImage({ db }: Deps, caller: SessionUser, id: string): Promise<{ content: Uint8Array; mime: string }> {
+  const [file] = await db
+    .select({ uploadedBy: files.uploadedBy, marketId: files.marketId, content: files.content, mime: files.mime })
+    .from(files)
+    .where(eq(files.id, id))
+    .limit(1)
+  assertVisible(caller, file)
   return file
+}
+
+/** A file's thumbnail (always WebP) for a caller allowed to see the file. */
+export async function readThumbnail({ db }: Deps, caller: SessionUser, id: string): Promise<Uint8Array> {
+  const [file] = await db.select({ uploadedBy: files.uploadedBy, marketId: files.marketId, thumbnail: files.thumbnail }).from(files).where(eq(files.id, id)).limit(1)
+  assertVisible(caller, file)
+  if (file.thumbnail) return file.thumbnail
+  // Stored before thumbnails existed (migration 0003): made on first request, then kept.
+  const [stored] = await db.select({ content: files.content }).from(files).where(eq(files.id, id)).limit(1)
+  const thumbnail = stored ? await thumbnailFromStored(stored.content) : null
+  if (!thumbnail) throw new ApiError(ApiCode.NOT_FOUND, FILE_NOT_FOUND)
+  await db
+    .update(files)
+    .set({ thumbnail })
+    .where(and(eq(files.id, id), isNull(files.thumbnail)))
+  return thumbnail
 }

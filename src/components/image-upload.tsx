@@ -1,11 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { ImagePlus, Loader2, X } from 'lucide-react'
+import { IMAGE_ACCEPT, MAX_UPLOAD_BYTES, isImageType } from '@contract/files'
 import { fetchImageUrl, uploadImage } from '@/lib/upload'
 import { errorMessage } from '@/lib/request-errors'
 import { cn } from '@/lib/cn'
-
-const ACCEPT = ['image/jpeg', 'image/png', 'image/webp']
-const MAX_BYTES = 5 * 1024 * 1024
 
 export type ImageUploadLabels = { add: string; remove: (index: number) => string; uploading: string; tooLarge: string; wrongType: string; limit: (max: number) => string }
 
@@ -15,7 +13,7 @@ function Thumbnail({ id, alt }: { id: string; alt: string }) {
   useEffect(() => {
     const controller = new AbortController()
     let objectUrl: string | null = null
-    fetchImageUrl(id, controller.signal)
+    fetchImageUrl(id, 'thumbnail', controller.signal)
       .then((created) => {
         objectUrl = created
         setUrl(created)
@@ -57,8 +55,9 @@ export function ImageUpload({ id, value, max, onChange, labels, invalid, describ
     const file = files?.[0]
     if (input.current) input.current.value = ''
     if (!file) return
-    if (!ACCEPT.includes(file.type)) return setError(labels.wrongType)
-    if (file.size > MAX_BYTES) return setError(labels.tooLarge)
+    // Some systems give no type for a real image: then the server, which reads the content, decides.
+    if (file.type && !isImageType(file.type)) return setError(labels.wrongType)
+    if (file.size > MAX_UPLOAD_BYTES) return setError(labels.tooLarge)
     setError(null)
     setProgress(0)
     try {
@@ -119,7 +118,7 @@ export function ImageUpload({ id, value, max, onChange, labels, invalid, describ
                 ref={input}
                 id={inputId}
                 type="file"
-                accept={ACCEPT.join(',')}
+                accept={IMAGE_ACCEPT}
                 className="sr-only"
                 disabled={progress !== null}
                 aria-describedby={describedBy}

@@ -1,9 +1,8 @@
 import { ApiCode, type Envelope } from '@contract/api'
+import type { UploadedFile } from '@contract/files'
 import { getLocale } from '@/paraglide/runtime'
 import { ApiRequestError } from './api-client'
 import { getToken } from './session'
-
-export type UploadedFile = { id: string; mime: string; size: number }
 
 /**
  * Uploads an image with progress (fetch cannot report upload progress, XMLHttpRequest can).
@@ -39,10 +38,14 @@ export function uploadImage(file: File, onProgress: (fraction: number) => void, 
   })
 }
 
-/** Images behind the API need the session header, which an <img> cannot send: fetch them as blobs. */
-export async function fetchImageUrl(id: string, signal?: AbortSignal): Promise<string> {
+/**
+ * Images behind the API need the session header, which an <img> cannot send: fetch them as blobs.
+ * Previews ask for the thumbnail (a small WebP), not the image of up to 5 MB.
+ */
+export async function fetchImageUrl(id: string, variant: 'full' | 'thumbnail', signal?: AbortSignal): Promise<string> {
   const token = getToken()
-  const response = await fetch(`/api/files/${encodeURIComponent(id)}`, { headers: token ? { Authorization: token } : {}, ...(signal ? { signal } : {}) })
+  const path = `/api/files/${encodeURIComponent(id)}${variant === 'thumbnail' ? '/thumbnail' : ''}`
+  const response = await fetch(path, { headers: token ? { Authorization: token } : {}, ...(signal ? { signal } : {}) })
   if (!response.ok) throw new ApiRequestError(`Request failed with status code ${response.status}`, 0, null, response.status, 'http')
   return URL.createObjectURL(await response.blob())
 }
