@@ -20,7 +20,8 @@ import { apiDoc } from '../lib/openapi'
 import { ok } from '../lib/respond'
 import type { AppEnv } from '../lib/types'
 import { validate } from '../lib/validate'
-import { createMarket, getMarket, listMarkets, marketOptions, resetMarketPassword, setMarketAccountStatus, updateMarket, usernameAvailability } from './service'
+import { getMarket, listMarkets, marketOptions, usernameAvailability } from './queries'
+import { createMarket, resetMarketPassword, setMarketStatus, updateMarket } from './service'
 
 const tags = ['markets']
 const IdSchema = v.object({ id: v.string() })
@@ -29,20 +30,16 @@ const IdSchema = v.object({ id: v.string() })
 export const marketRoutes = new Hono<AppEnv>()
   .use(requireSession(), requireRole(Role.OFFICIAL))
   .get('/', apiDoc({ tags, summary: 'Markets, paged, sorted and filtered', data: MarketListSchema }), validate('query', MarketListQuerySchema), async (c) =>
-    ok(c, await listMarkets(c.var.deps.db, c.req.valid('query'))),
+    ok(c, await listMarkets(c.var.deps, c.req.valid('query'))),
   )
-  .get('/options', apiDoc({ tags, summary: 'Markets for the market switcher (id, name), searchable', data: v.array(MarketOptionSchema) }), validate('query', MarketOptionsQuerySchema), async (c) => {
-    const { q, limit } = c.req.valid('query')
-    return ok(c, await marketOptions(c.var.deps.db, q, limit))
-  })
+  .get('/options', apiDoc({ tags, summary: 'Markets for the market switcher (id, name), searchable', data: v.array(MarketOptionSchema) }), validate('query', MarketOptionsQuerySchema), async (c) =>
+    ok(c, await marketOptions(c.var.deps, c.req.valid('query'))),
+  )
   .get(
     '/username-available',
     apiDoc({ tags, summary: 'Whether an account username is well-formed and free', data: UsernameAvailabilitySchema }),
     validate('query', UsernameAvailabilityQuerySchema),
-    async (c) => {
-      const { username, exceptMarketId } = c.req.valid('query')
-      return ok(c, await usernameAvailability(c.var.deps.db, username, exceptMarketId))
-    },
+    async (c) => ok(c, await usernameAvailability(c.var.deps, c.req.valid('query'))),
   )
   .post(
     '/',
@@ -51,7 +48,7 @@ export const marketRoutes = new Hono<AppEnv>()
     async (c) => ok(c, await createMarket(c.var.deps, c.var.user, c.req.valid('json'))),
   )
   .get('/:id', apiDoc({ tags, summary: 'One market with every field (never a password)', data: MarketSchema }), validate('param', MarketIdParamSchema), async (c) =>
-    ok(c, await getMarket(c.var.deps.db, c.req.valid('param').id)),
+    ok(c, await getMarket(c.var.deps, c.req.valid('param').id)),
   )
   .put(
     '/:id',
@@ -59,18 +56,18 @@ export const marketRoutes = new Hono<AppEnv>()
     validate('param', MarketIdParamSchema),
     validate('json', UpdateMarketSchema),
     async (c) => {
-      await updateMarket(c.var.deps, c.var.user, c.req.valid('param').id, c.req.valid('json'))
+      await updateMarket(c.var.deps, c.var.user, { id: c.req.valid('param').id, fields: c.req.valid('json') })
       return ok(c, null)
     },
   )
   .post('/:id/freeze', apiDoc({ tags, summary: "Freeze the market's account; its sessions end at once", data: NullDataSchema }), validate('param', MarketIdParamSchema), async (c) => {
-    await setMarketAccountStatus(c.var.deps, c.var.user, c.req.valid('param').id, UserStatus.FROZEN)
+    await setMarketStatus(c.var.deps, c.var.user, { id: c.req.valid('param').id, status: UserStatus.FROZEN })
     return ok(c, null)
   })
   .post('/:id/unfreeze', apiDoc({ tags, summary: "Unfreeze the market's account", data: NullDataSchema }), validate('param', MarketIdParamSchema), async (c) => {
-    await setMarketAccountStatus(c.var.deps, c.var.user, c.req.valid('param').id, UserStatus.NORMAL)
+    await setMarketStatus(c.var.deps, c.var.user, { id: c.req.valid('param').id, status: UserStatus.NORMAL })
     return ok(c, null)
   })
   .post('/:id/reset-password', apiDoc({ tags, summary: "A new random password for the market's account, shown once", data: ClearPwdSchema }), validate('param', MarketIdParamSchema), async (c) =>
-    ok(c, { clearPwd: await resetMarketPassword(c.var.deps, c.var.user, c.req.valid('param').id) }),
+    ok(c, { clearPwd: await resetMarketPassword(c.var.deps, c.var.user, { id: c.req.valid('param').id }) }),
   )

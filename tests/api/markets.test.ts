@@ -4,6 +4,7 @@ import { auditLog, markets, users } from '../../server/db/schema'
 import { md5Hex } from '../../server/user/passwords'
 import { createTestApp, createUser, Role, UserStatus, type TestApp } from '../helpers/test-app'
 import { marketInput } from '../helpers/market-input'
+import { typedApi } from '../helpers/typed-api'
 
 let t: TestApp
 let official: string
@@ -193,5 +194,35 @@ describe('permissions on every market route', () => {
     expect((await t.call(path, { method, token: operator, body })).body.code).toBe(40300)
     expect((await t.call(path, { method, token: frozenToken, body })).body.code).toBe(1001)
     expect((await t.call(path, { method, body })).body.code).toBe(1001)
+  })
+})
+
+describe('hostile and concurrent registrations', () => {
+  const api = () => typedApi(t.call)
+
+  it('refuses control characters, broken Unicode and impossible dates with field errors, storing nothing', async () => {
+    const before = (await t.db.select().from(markets)).length
+    for (const [field, value] of [
+      ['name', '市场\u0000'],
+      ['notes', 'x\ud800'],
+      ['address', '路\u001b[31m'],
+      ['registeredOn', '2024-02-30'],
+      ['registeredOn', '0000-01-01'],
+    ] as const) {
+      const answer = await create(marketInput(70, { [field]: value }))
+      expect(answer.body.code, `${field}=${JSON.stringify(value)}`).toBe(40000)
+      expect((answer.body.data as FieldError[]).map((error) => error.field)).toContain(field)
+    }
+    expect((await t.db.select().from(markets)).length).toBe(before)
+  })
+
+  it('the same registration sent 40 times at once makes one market; the rest are told it is taken', async () => {
+    const input = marketInput(80) as never
+    const answers = await Promise.all(Array.from({ length: 40 }, () => api()('/markets', '$post', { json: input }, { token: official })))
+    const codes = answers.map((answer) => answer.body.code)
+    expect(codes.filter((code) => code === 20000)).toHaveLength(1)
+    expect(codes.filter((code) => code !== 20000).every((code) => code === 40900)).toBe(true)
+    expect(await t.db.select().from(markets).where(eq(markets.name, marketInput(80).name))).toHaveLength(1)
+    expect(await t.db.select().from(users).where(eq(users.username, marketInput(80).accountUsername))).toHaveLength(1)
   })
 })
