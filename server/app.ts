@@ -5,11 +5,12 @@ import { secureHeaders } from 'hono/secure-headers'
 import * as v from 'valibot'
 import { ApiCode, type FieldError } from '../contract/api'
 import { docsRoutes } from './docs/routes'
+import { dataException } from './lib/db-errors'
 import { ApiError } from './lib/errors'
 import { apiDoc } from './lib/openapi'
 import { failure, ok } from './lib/respond'
 import type { AppDeps, AppEnv, ServerDeps } from './lib/types'
-import { requestContext } from './middleware/request-context'
+import { requestContext, servedOverHttps } from './middleware/request-context'
 import { xsrf } from './middleware/xsrf'
 import { clientRoutes } from './static'
 import { fileRoutes } from './files/routes'
@@ -21,9 +22,15 @@ import { shareSessionRevocations } from './user/session-revocations'
 
 const HealthSchema = v.object({ status: v.literal('ok') })
 const MAX_JSON_BYTES = 256 * 1024
+const HSTS = 'max-age=31536000; includeSubDomains'
+/** API answers anyone may cache: liveness and the API's documentation. */
+const PUBLIC_API_DOCUMENT = /^\/api\/(?:health|openapi\.json|docs(?:\/|$))/
 
-/** Every API area, mounted under /api. The OpenAPI document is generated from this app. */
-function apiRoutes() {
+/**
+ * Every API area, mounted under /api. The OpenAPI document is generated from this app, and its type
+ * (`ApiRoutes`) types the console's requests: routes must stay chained on one expression for that.
+ */
+export function apiRoutes() {
   return new Hono<AppEnv>()
     .get('/health', apiDoc({ tags: ['system'], summary: 'Liveness; also hands out the XSRF cookie', data: HealthSchema, auth: false }), (c) =>
       ok(c, { status: 'ok' as const }),
@@ -58,15 +65,24 @@ export function createApp(given: AppDeps) {
         formAction: ["'self'"],
       },
       crossOriginEmbedderPolicy: false,
+      // Both are set below on every answer, not only on documents.
+      strictTransportSecurity: false,
+      xContentTypeOptions: false,
   })
-  // Only documents need the policy headers: on JSON answers and hashed assets they are bytes and work
-  // on every call. JSON answers still get nosniff.
+  // Every answer (assets, documents, API, 404s) gets nosniff, and HSTS when the browser came over
+  // HTTPS; set before the handler runs, like X-Request-Id (see request-context.ts). Only documents
+  // need the policy headers: on JSON answers and hashed assets they are bytes and work on every call.
   app.use((c, next) => {
     const path = c.req.path
+    c.header('X-Content-Type-Options', 'nosniff')
+    if (servedOverHttps(c, deps.config.trustProxy)) c.header('Strict-Transport-Security', HSTS)
     if (path.startsWith('/assets/')) return next()
-    if (path.startsWith('/api/') && path !== '/api/docs') {
-      c.header('X-Content-Type-Options', 'nosniff')
-      return next()
+    if (path.startsWith('/api/')) {
+      // no-store on every API answer but the public documents: simpler than tracking which routes
+      // require a session, and it covers the sign-in answer, which carries a token. An answer that
+      // sets its own Cache-Control (an image by id) overrides it.
+      if (!PUBLIC_API_DOCUMENT.test(path)) c.header('Cache-Control', 'no-store')
+      if (path !== '/api/docs') return next()
     }
     return documentHeaders(c, next)
   })
@@ -109,10 +125,18 @@ export function createApp(given: AppDeps) {
     if (error instanceof HTTPException && error.status === 400) {
       return failure(c, ApiCode.INVALID_INPUT, 'error_malformed_json')
     }
+    // The database refused a value the schemas let through (a NUL, an impossible date): the caller's
+    // input, not our fault. Logged at warn so a schema that should have caught it gets noticed.
+    const sqlState = dataException(error)
+    if (sqlState) {
+      deps.logger.warn({ reqId: c.get('requestId'), sqlState, path: c.req.path }, 'database refused input')
+      return failure(c, ApiCode.INVALID_INPUT, 'error_invalid_input')
+    }
     deps.logger.error({ reqId: c.get('requestId'), err: error }, 'unhandled error')
     return failure(c, ApiCode.SERVER_ERROR, 'error_server')
   })
   return app
 }
 
-export type AppType = ReturnType<typeof createApp>
+/** The API's routes with their inputs and answers, for the console's typed requests (src/lib/api-routes.ts). */
+export type ApiRoutes = ReturnType<typeof apiRoutes>

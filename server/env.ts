@@ -24,8 +24,20 @@ const EnvSchema = v.object({
     ),
     '12h',
   ),
+  // The absolute lifetime (OWASP ASVS 3.3.2): activity slides SESSION_TTL, never past this.
+  SESSION_MAX_AGE: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform(parseDuration),
+      v.number('SESSION_MAX_AGE must be a duration like 7d, 24h or 86400'),
+    ),
+    '7d',
+  ),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
-  TRUST_PROXY: v.optional(v.picklist(['0', '1']), '0'),
+  TRUST_PROXY: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,2}$/, 'TRUST_PROXY must be 0 (off) or the number of proxies in front (1, 2, …)'), v.transform(Number)),
+    '0',
+  ),
   SECURE_COOKIES: v.optional(v.picklist(['0', '1']), '0'),
   CLIENT_DIR: v.optional(v.string(), './dist/client'),
 })
@@ -37,8 +49,10 @@ export type ServerEnv = {
   dataDir: string
   demo: boolean
   sessionTtlSeconds: number
+  sessionMaxAgeSeconds: number
   logLevel: string
-  trustProxy: boolean
+  /** Proxy hops in front whose X-Forwarded-* entries are trusted; 0 trusts none. */
+  trustProxy: number
   secureCookies: boolean
   clientDir: string
 }
@@ -60,8 +74,9 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     dataDir: path.resolve(env.DATA_DIR),
     demo: env.DEMO === '1',
     sessionTtlSeconds: env.SESSION_TTL,
+    sessionMaxAgeSeconds: env.SESSION_MAX_AGE,
     logLevel: env.LOG_LEVEL,
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: env.TRUST_PROXY,
     secureCookies: env.SECURE_COOKIES === '1',
     clientDir: path.resolve(env.CLIENT_DIR),
   }

@@ -26,6 +26,7 @@ async function main() {
     logger,
     config: {
       sessionTtlSeconds: env.sessionTtlSeconds,
+      sessionMaxAgeSeconds: env.sessionMaxAgeSeconds,
       trustProxy: env.trustProxy,
       clientDir: env.clientDir,
       secureCookies: env.secureCookies,

@@ -14,9 +14,11 @@ export function clientRoutes(clientDir: string) {
   const app = new Hono<AppEnv>()
   app.use(
     '/assets/*',
-    async (c, next) => {
-      await next()
-      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable')
+    (c, next) => {
+      // Set before the file is served (a header added to a finished response costs a copy); a miss
+      // falls through to index.html below, which sets its own.
+      c.header('Cache-Control', 'public, max-age=31536000, immutable')
+      return next()
     },
     serveStatic({ root: clientDir, precompressed: true }),
   )

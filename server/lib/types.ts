@@ -17,9 +17,15 @@ export type SessionUser = {
 }
 
 export type AppConfig = {
+  /** Sliding: a session ends after this much inactivity. */
   sessionTtlSeconds: number
-  /** Trust X-Forwarded-For for the client address (only behind a proxy you run). */
-  trustProxy: boolean
+  /** Absolute: a session ends this long after sign-in however active it is (OWASP ASVS 3.3.2). */
+  sessionMaxAgeSeconds: number
+  /**
+   * How many proxies in front of the server append to X-Forwarded-For / -Proto (only proxies you run);
+   * 0 trusts neither header. The client address is the entry the outermost trusted proxy appended.
+   */
+  trustProxy: number
   /** Folder with the built console; null serves the API only. */
   clientDir: string | null
   /** Lets e2e tests reach the plain HTTP server with Secure cookies off. */

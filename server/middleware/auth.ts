@@ -5,6 +5,7 @@ import { CONSOLE_ROLES, isNormalStatus } from '../../contract/roles'
 import { sessions, users } from '../db/schema'
 import { ApiError } from '../lib/errors'
 import type { AppEnv, ServerDeps, SessionUser } from '../lib/types'
+import { oldestLiveSession, sessionDeadlineMs, sessionExpiresAt } from '../user/session-lifetime'
 import { hashToken } from '../user/tokens'
 
 /** Sliding expiry is written at most this often, so a busy console does not write on every call. */
@@ -26,12 +27,14 @@ async function loadSession(deps: ServerDeps, tokenHash: string, now: Date) {
       marketId: users.marketId,
       avatar: users.avatar,
       registeredAt: users.registeredAt,
+      createdAt: sessions.createdAt,
       lastUsedAt: sessions.lastUsedAt,
       expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.uk, sessions.userUk))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+    // The sign-in time is checked too: a row written under a longer SESSION_MAX_AGE still ends on time.
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), gt(sessions.createdAt, oldestLiveSession(deps.config, now))))
     .limit(1)
   return row ?? null
 }
@@ -55,12 +58,20 @@ export function requireSession(): MiddlewareHandler<AppEnv> {
       if (!row || !isNormalStatus(row.status) || !CONSOLE_ROLES.includes(row.role)) {
         throw new ApiError(ApiCode.NOT_SIGNED_IN, 'error_not_signed_in')
       }
-      const { lastUsedAt, expiresAt, ...user } = row
-      entry = { user: { ...user, tokenHash } satisfies SessionUser, expiresAtMs: expiresAt.getTime(), lastUsedAtMs: lastUsedAt.getTime(), cachedAtMs: nowMs }
+      const { createdAt, lastUsedAt, expiresAt, ...user } = row
+      const createdAtMs = createdAt.getTime()
+      entry = {
+        user: { ...user, tokenHash } satisfies SessionUser,
+        createdAtMs,
+        expiresAtMs: Math.min(expiresAt.getTime(), sessionDeadlineMs(deps.config, createdAtMs)),
+        lastUsedAtMs: lastUsedAt.getTime(),
+        cachedAtMs: nowMs,
+      }
       deps.sessionCache.set(tokenHash, entry)
     }
     if (nowMs - entry.lastUsedAtMs > TOUCH_INTERVAL_MS) {
-      const expiresAt = new Date(nowMs + deps.config.sessionTtlSeconds * 1000)
+      // Slides with activity, but never past the absolute lifetime.
+      const expiresAt = sessionExpiresAt(deps.config, entry.createdAtMs, nowMs)
       await deps.db.update(sessions).set({ lastUsedAt: now, expiresAt }).where(eq(sessions.tokenHash, tokenHash))
       entry.lastUsedAtMs = nowMs
       entry.expiresAtMs = expiresAt.getTime()

@@ -4,17 +4,36 @@ import { getConnInfo } from '@hono/node-server/conninfo'
 import { localeFromHeader } from '../lib/i18n'
 import type { AppEnv, ServerDeps } from '../lib/types'
 
-function clientAddressOf(c: Parameters<MiddlewareHandler<AppEnv>>[0], trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
-    if (forwarded) return forwarded
-  }
+type Ctx = Parameters<MiddlewareHandler<AppEnv>>[0]
+
+/**
+ * The entry of a comma-separated X-Forwarded-* header that the outermost trusted proxy appended:
+ * `hops` from the right. Everything left of it was written by the client and proves nothing. With
+ * fewer entries than hops, the left-most (every entry then came from a trusted proxy).
+ */
+export function forwardedEntry(header: string | undefined, hops: number): string | null {
+  if (!header || hops < 1) return null
+  const entries = header.split(',')
+  const entry = entries[Math.max(0, entries.length - hops)]?.trim()
+  return entry || null
+}
+
+function clientAddressOf(c: Ctx, trustProxy: number): string {
+  // An address is at most 45 characters (IPv6); the cap keeps a misconfigured proxy from making huge keys.
+  const forwarded = forwardedEntry(c.req.header('x-forwarded-for'), trustProxy)?.slice(0, 64)
+  if (forwarded) return forwarded
   try {
     return getConnInfo(c).remote.address ?? 'unknown'
   } catch {
     // app.request() in tests has no socket behind it.
     return 'unknown'
   }
+}
+
+/** Whether the browser reached us over HTTPS: directly, or as the trusted proxy reports it. */
+export function servedOverHttps(c: Ctx, trustProxy: number): boolean {
+  if (c.req.url.startsWith('https:')) return true
+  return forwardedEntry(c.req.header('x-forwarded-proto'), trustProxy)?.toLowerCase() === 'https'
 }
 
 /** Request id, locale, client address and one log line per request (never headers or bodies). */

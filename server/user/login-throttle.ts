@@ -1,8 +1,10 @@
-import { eq, inArray } from 'drizzle-orm'
-import { loginThrottle } from '../db/schema'
+import { and, eq, sql } from 'drizzle-orm'
+import { ApiCode } from '../../contract/api'
 import type { Database } from '../db/client'
+import { loginThrottle } from '../db/schema'
+import { ApiError } from '../lib/errors'
 
-/** Failures allowed per window before a lock: per account name, and (more loosely) per address. */
+/** Attempts allowed per window before a lock: per account, and (more loosely) per address. */
 export const THROTTLE_POLICY = {
   windowMs: 15 * 60_000,
   lockMs: 15 * 60_000,
@@ -10,37 +12,101 @@ export const THROTTLE_POLICY = {
   maxPerAddress: 20,
 } as const
 
-export const usernameKey = (username: string) => `u:${username.toLowerCase()}`
-export const addressKey = (address: string) => `a:${address}`
+/** One counter: its row in login_throttle and how many attempts a window allows. */
+export type ThrottleKey = { key: string; limit: number }
 
-/** Seconds until the later of the given keys unlocks, or 0 when none is locked. */
-export async function lockedForSeconds(db: Database, keys: string[], now: Date): Promise<number> {
-  const rows = await db.select().from(loginThrottle).where(inArray(loginThrottle.key, keys))
-  let waitMs = 0
-  for (const row of rows) {
-    if (row.lockedUntil && row.lockedUntil > now) waitMs = Math.max(waitMs, row.lockedUntil.getTime() - now.getTime())
+/** Sign-in guesses at one account name (any case: names are looked up as typed, guesses must not multiply). */
+export const usernameKey = (username: string): ThrottleKey => ({ key: `u:${username.toLowerCase()}`, limit: THROTTLE_POLICY.maxPerUsername })
+/** Guesses at a signed-in account's current password (POST /api/user/password). */
+export const passwordKey = (uk: string): ThrottleKey => ({ key: `p:${uk}`, limit: THROTTLE_POLICY.maxPerUsername })
+/** Everything one address tries, sign-in and password change alike. */
+export const addressKey = (address: string): ThrottleKey => ({ key: `a:${address}`, limit: THROTTLE_POLICY.maxPerAddress })
+
+/** An attempt counted on one key, in the window it was counted in (so giving it back never touches a later window). */
+export type Reservation = ThrottleKey & { windowStartedAt: Date }
+
+const at = (instant: Date) => sql`${instant.toISOString()}::timestamptz`
+
+/**
+ * Counts one attempt on the key in a single upsert, before anything is checked: concurrent attempts
+ * queue on the row, so each sees the count of all those before it and a burst cannot pass the limit.
+ * `failures` therefore counts attempts (failed or still being checked), not only failures. A window
+ * starts afresh once it ran out unlocked, or once its lock was served; the attempt that reaches the
+ * limit sets the lock and is still checked, every later one is refused until the lock ends.
+ */
+async function countAttempt(db: Database, { key, limit }: ThrottleKey, now: Date) {
+  const t = loginThrottle
+  const lockUntil = new Date(now.getTime() + THROTTLE_POLICY.lockMs)
+  const fresh = sql`(CASE WHEN ${t.lockedUntil} IS NULL THEN ${t.windowStartedAt} <= ${at(new Date(now.getTime() - THROTTLE_POLICY.windowMs))} ELSE ${t.lockedUntil} <= ${at(now)} END)`
+  const count = sql`(CASE WHEN ${fresh} THEN 1 ELSE ${t.failures} + 1 END)`
+  const [row] = await db
+    .insert(t)
+    .values({ key, failures: 1, windowStartedAt: now, lockedUntil: limit <= 1 ? lockUntil : null })
+    .onConflictDoUpdate({
+      target: t.key,
+      // Every expression reads the row as it was before this attempt.
+      set: {
+        failures: count,
+        windowStartedAt: sql`CASE WHEN ${fresh} THEN ${at(now)} ELSE ${t.windowStartedAt} END`,
+        // A lock in force is kept as it is: refused attempts do not extend it.
+        lockedUntil: sql`CASE WHEN ${t.lockedUntil} > ${at(now)} THEN ${t.lockedUntil} WHEN ${count} >= ${limit} THEN ${at(lockUntil)} ELSE NULL END`,
+      },
+    })
+    .returning({ failures: t.failures, windowStartedAt: t.windowStartedAt, lockedUntil: t.lockedUntil })
+  if (!row) throw new Error('login_throttle upsert returned nothing')
+  return row
+}
+
+/**
+ * Counts one attempt on every key, in order, BEFORE the credentials are checked. When a key is past
+ * its limit the attempt is refused with 42900 and `{ retryAfter }` (seconds); the keys counted before
+ * it are given back, so a locked account does not use up its address's allowance. Not for use inside
+ * a transaction: each count must commit at once for concurrent attempts to see it.
+ */
+export async function reserveAttempt(
+  db: Database,
+  keys: readonly ThrottleKey[],
+  now: Date,
+  messageKey: 'error_too_many_attempts' | 'error_too_many_password_attempts' = 'error_too_many_attempts',
+): Promise<Reservation[]> {
+  const reserved: Reservation[] = []
+  for (const key of keys) {
+    const row = await countAttempt(db, key, now)
+    if (row.failures > key.limit) {
+      await giveBack(db, reserved)
+      const waitMs = row.lockedUntil ? row.lockedUntil.getTime() - now.getTime() : THROTTLE_POLICY.lockMs
+      const retryAfter = Math.max(1, Math.ceil(waitMs / 1000))
+      throw new ApiError(ApiCode.TOO_MANY_ATTEMPTS, messageKey, { retryAfter }, { minutes: Math.ceil(retryAfter / 60) })
+    }
+    reserved.push({ ...key, windowStartedAt: row.windowStartedAt })
   }
-  return Math.ceil(waitMs / 1000)
+  return reserved
 }
 
-async function recordOne(db: Database, key: string, limit: number, now: Date): Promise<void> {
-  const [row] = await db.select().from(loginThrottle).where(eq(loginThrottle.key, key)).limit(1)
-  const windowExpired = !row || now.getTime() - row.windowStartedAt.getTime() > THROTTLE_POLICY.windowMs
-  const failures = windowExpired ? 1 : row.failures + 1
-  const lockedUntil = failures >= limit ? new Date(now.getTime() + THROTTLE_POLICY.lockMs) : null
-  const values = { failures, windowStartedAt: windowExpired ? now : row.windowStartedAt, lockedUntil }
-  await db
-    .insert(loginThrottle)
-    .values({ key, ...values })
-    .onConflictDoUpdate({ target: loginThrottle.key, set: values })
+/**
+ * Returns counted attempts that turned out not to be guesses (the password was right): an office
+ * behind one address is not locked by its own sign-ins. A lock the count no longer reaches is lifted.
+ */
+export async function giveBack(db: Database, reservations: readonly Reservation[]): Promise<void> {
+  const t = loginThrottle
+  for (const { key, limit, windowStartedAt } of reservations) {
+    await db
+      .update(t)
+      .set({
+        failures: sql`GREATEST(${t.failures} - 1, 0)`,
+        lockedUntil: sql`CASE WHEN ${t.failures} - 1 < ${limit} THEN NULL ELSE ${t.lockedUntil} END`,
+      })
+      .where(and(eq(t.key, key), eq(t.windowStartedAt, windowStartedAt)))
+  }
 }
 
-export async function recordFailure(db: Database, username: string, address: string, now: Date): Promise<void> {
-  await recordOne(db, usernameKey(username), THROTTLE_POLICY.maxPerUsername, now)
-  await recordOne(db, addressKey(address), THROTTLE_POLICY.maxPerAddress, now)
+/** The password was right: the account's count is cleared, the other keys' attempts given back. */
+export async function acceptAttempt(db: Database, reservations: readonly Reservation[], account: ThrottleKey): Promise<void> {
+  await giveBack(db, reservations.filter((r) => r.key !== account.key))
+  await clearCount(db, account)
 }
 
-/** A successful sign-in clears the account's counter (not the address's: one good account must not unlock guessing). */
-export async function clearFailures(db: Database, username: string): Promise<void> {
-  await db.delete(loginThrottle).where(eq(loginThrottle.key, usernameKey(username)))
+/** Forgets a key's count: after a correct password the account's earlier failures no longer matter. */
+export async function clearCount(db: Database, key: ThrottleKey): Promise<void> {
+  await db.delete(loginThrottle).where(eq(loginThrottle.key, key.key))
 }

@@ -14,7 +14,8 @@ import { apiDoc } from '../lib/openapi'
 import { ok } from '../lib/respond'
 import type { AppEnv } from '../lib/types'
 import { validate } from '../lib/validate'
-import { changeOwnPassword, resetPassword, signIn, signOut, userInfo } from './service'
+import { resetAccountPassword } from './accounts'
+import { changeOwnPassword, signIn, signOut, userInfo } from './service'
 
 const tags = ['user']
 
@@ -46,12 +47,16 @@ export const userRoutes = new Hono<AppEnv>()
   })
   .post(
     '/password',
-    apiDoc({ tags, summary: 'Change own password (MD5 hex of old and new); other sessions end', data: NullDataSchema }),
+    apiDoc({
+      tags,
+      summary: 'Change own password (MD5 hex of old and new); other sessions end',
+      description: 'A wrong current password: 40000. Too many wrong ones: 42900 with data ' + JSON.stringify({ retryAfter: 'seconds' }),
+      data: NullDataSchema,
+    }),
     requireSession(),
     validate('json', ChangePasswordSchema),
     async (c) => {
-      const { oldPassword, newPassword } = c.req.valid('json')
-      await changeOwnPassword(c.var.deps, c.var.user, oldPassword, newPassword)
+      await changeOwnPassword(c.var.deps, c.var.user, c.req.valid('json'), c.var.clientAddress)
       return ok(c, null)
     },
   )
@@ -60,10 +65,10 @@ export const userRoutes = new Hono<AppEnv>()
     apiDoc({
       tags,
       summary: 'Reset an account to a new random password, returned once',
-      description: 'OFFICIAL: any account but its own. MARKET: merchant accounts of its own market. The account is signed out everywhere.',
+      description: 'OFFICIAL: any account that is not OFFICIAL (40300). MARKET: merchant accounts of its own market. The account is signed out everywhere.',
       data: ClearPasswordResultSchema,
     }),
     requireSession(),
     validate('json', ResetPasswordSchema),
-    async (c) => ok(c, { clearPwd: await resetPassword(c.var.deps, c.var.user, c.req.valid('json').uk) }),
+    async (c) => ok(c, { clearPwd: await resetAccountPassword(c.var.deps, c.var.user, { uk: c.req.valid('json').uk }) }),
   )

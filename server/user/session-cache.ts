@@ -1,6 +1,7 @@
 import type { SessionUser } from '../lib/types'
 
-type Entry = { user: SessionUser; expiresAtMs: number; lastUsedAtMs: number; cachedAtMs: number }
+/** `createdAtMs` bounds renewals (the absolute lifetime); `expiresAtMs` already respects it. */
+type Entry = { user: SessionUser; createdAtMs: number; expiresAtMs: number; lastUsedAtMs: number; cachedAtMs: number }
 
 /**
  * Live sessions held in memory for a few seconds, so a busy console does not query the database on

@@ -15,7 +15,7 @@ beforeAll(async () => {
     events: t.events,
     clock: t.time.clock,
     logger: pino({ level: 'silent' }),
-    config: { sessionTtlSeconds: 3600, trustProxy: true, clientDir: null, secureCookies: false },
+    config: { sessionTtlSeconds: 3600, sessionMaxAgeSeconds: 7 * 86400, trustProxy: 1, clientDir: null, secureCookies: false },
   })
 })
 afterAll(async () => {

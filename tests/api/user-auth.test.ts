@@ -219,6 +219,18 @@ describe('POST /api/user/reset/clearpwd', () => {
     expect((await t.call('/api/user/reset/clearpwd', { token, body: { uk: otherOperator } })).body.code).toBe(40300)
   })
 
+  it('refuses an OFFICIAL resetting another OFFICIAL (or itself) with 40300: staff passwords are never handed out in clear', async () => {
+    const otherOfficial = await createUser(t.db, { username: 'official2', password: 'Official123', role: Role.OFFICIAL })
+    const token = await t.tokenFor('official', 'Official123')
+    const answer = await t.call('/api/user/reset/clearpwd', { token, body: { uk: otherOfficial } })
+    expect(answer.status).toBe(403)
+    expect(answer.body).toMatchObject({ code: 40300, msg: 'Platform staff accounts cannot be reset or frozen from the console', data: null })
+    const self = (await t.call<{ uk: string }>('/api/user/info', { token })).body.data.uk
+    expect((await t.call('/api/user/reset/clearpwd', { token, body: { uk: self } })).body.code).toBe(40300)
+    // Nothing changed: the other official still signs in with the old password.
+    expect((await t.login('official2', 'Official123')).body.code).toBe(20000)
+  })
+
   it('answers 40400 for an unknown account, 40000 for a missing uk and 1001 when signed out', async () => {
     const token = await t.tokenFor('official', 'Official123')
     expect((await t.call('/api/user/reset/clearpwd', { token, body: { uk: 'nope' } })).body.code).toBe(40400)

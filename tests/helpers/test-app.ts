@@ -23,7 +23,9 @@ export function manualClock(start = new Date('2026-11-01T02:00:00Z')) {
 }
 
 /** The real app on a database of its own, with helpers that call it as the console would. */
-export async function createTestApp(options: { sessionTtlSeconds?: number } = {}) {
+export async function createTestApp(
+  options: { sessionTtlSeconds?: number; sessionMaxAgeSeconds?: number; trustProxy?: number; clientDir?: string | null } = {},
+) {
   const handle = await createTestDb()
   const time = manualClock()
   const app = createApp({
@@ -31,7 +33,14 @@ export async function createTestApp(options: { sessionTtlSeconds?: number } = {}
     events: handle.events,
     clock: time.clock,
     logger: pino({ level: 'silent' }),
-    config: { sessionTtlSeconds: options.sessionTtlSeconds ?? 12 * 3600, trustProxy: true, clientDir: null, secureCookies: false },
+    config: {
+      sessionTtlSeconds: options.sessionTtlSeconds ?? 12 * 3600,
+      sessionMaxAgeSeconds: options.sessionMaxAgeSeconds ?? 7 * 86400,
+      // Tests stand for one proxy in front: `address` is what it appended to X-Forwarded-For.
+      trustProxy: options.trustProxy ?? 1,
+      clientDir: options.clientDir ?? null,
+      secureCookies: false,
+    },
   })
 
   async function call<T = unknown>(

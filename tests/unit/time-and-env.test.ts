@@ -22,6 +22,21 @@ describe('configuration', () => {
   it('has the documented defaults and treats empty variables as unset', () => {
     const env = readEnv({ DATABASE_URL: '' })
     expect(env).toMatchObject({ port: 3000, host: '127.0.0.1', databaseUrl: null, demo: true, sessionTtlSeconds: 43200, logLevel: 'info' })
+    expect(env).toMatchObject({ sessionMaxAgeSeconds: 7 * 86400, trustProxy: 0 })
+  })
+
+  it('reads the absolute session lifetime like SESSION_TTL', () => {
+    expect(readEnv({ SESSION_MAX_AGE: '24h' }).sessionMaxAgeSeconds).toBe(86400)
+    expect(readEnv({ SESSION_MAX_AGE: '3600' }).sessionMaxAgeSeconds).toBe(3600)
+    expect(() => readEnv({ SESSION_MAX_AGE: 'a week' })).toThrow(/SESSION_MAX_AGE/)
+  })
+
+  it('reads TRUST_PROXY as a number of proxy hops', () => {
+    expect(readEnv({ TRUST_PROXY: '0' }).trustProxy).toBe(0)
+    expect(readEnv({ TRUST_PROXY: '1' }).trustProxy).toBe(1)
+    expect(readEnv({ TRUST_PROXY: '2' }).trustProxy).toBe(2)
+    expect(() => readEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/)
+    expect(() => readEnv({ TRUST_PROXY: '-1' })).toThrow(/TRUST_PROXY/)
   })
 
   it('names the variable that is wrong', () => {

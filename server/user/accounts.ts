@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto'
+import { and, eq, ne } from 'drizzle-orm'
+import { ApiCode } from '../../contract/api'
+import { Role, isNormalStatus } from '../../contract/roles'
+import type { Database } from '../db/client'
+import { sessions, users } from '../db/schema'
+import { changedFields, writeAudit } from '../lib/audit'
+import { uniqueViolation } from '../lib/db-errors'
+import { ApiError } from '../lib/errors'
+import type { ServerDeps, SessionUser } from '../lib/types'
+import { clearCount, usernameKey } from './login-throttle'
+import { generateClearPassword, hashPassword, md5Hex } from './passwords'
+
+/**
+ * What every area does to an account (market operators now, merchants next): create it, freeze or
+ * unfreeze it, reset its password, end its sessions. Service functions take `(deps, caller, input)`
+ * and check who may do it; `createAccount` and `endSessions` join the caller's transaction.
+ */
+
+/** An open transaction (or the database, for a single statement). */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
+type Writer = Database | Tx
+
+/** The record an action is logged against: the account itself, or the market or merchant that owns it. */
+export type AuditSubject = { entity: string; entityId: string }
+
+export type NewAccount = {
+  /** Given when another row must point at the account before it exists (markets.account_uk). */
+  uk?: string
+  username: string
+  /** From `hashPassword`: the server never holds a clear password it did not generate. */
+  passwordHash: string
+  role: number
+  status: number
+  marketId: string | null
+  registeredAt?: Date
+}
+
+type Target = { uk: string; username: string; role: number; status: number; marketId: string | null }
+
+const usernameTaken = () => new ApiError(ApiCode.CONFLICT, 'error_username_taken')
+
+/** Inserts an account and returns its uk. A taken username answers 40900, also when a concurrent insert wins the race. */
+export async function createAccount(tx: Writer, account: NewAccount): Promise<string> {
+  const [taken] = await tx.select({ uk: users.uk }).from(users).where(eq(users.username, account.username)).limit(1)
+  if (taken) throw usernameTaken()
+  const uk = account.uk ?? randomUUID()
+  try {
+    await tx.insert(users).values({ ...account, uk })
+  } catch (error) {
+    if (uniqueViolation(error)?.includes('username')) throw usernameTaken()
+    throw error
+  }
+  return uk
+}
+
+/** Deletes the account's sessions (all, or all but the caller's own). Inside the transaction that caused it. */
+export async function endSessions(tx: Writer, uk: string, exceptTokenHash?: string): Promise<void> {
+  await tx.delete(sessions).where(exceptTokenHash ? and(eq(sessions.userUk, uk), ne(sessions.tokenHash, exceptTokenHash)) : eq(sessions.userUk, uk))
+}
+
+/**
+ * Drops the account's cached sessions here and on every other instance. Call it AFTER the transaction
+ * that ended them commits: before, a concurrent request could re-cache a session still in the database.
+ */
+export function forgetSessions(deps: Pick<ServerDeps, 'sessionCache'>, uk: string, exceptTokenHash?: string): void {
+  deps.sessionCache.forgetUser(uk, exceptTokenHash)
+}
+
+/**
+ * Who may freeze, unfreeze or reset whom. OFFICIAL: any account that is not OFFICIAL (its own password
+ * has the change form; other staff accounts are the command line's, never handed out in clear here).
+ * MARKET: merchant accounts of its own market. Anyone else: nobody.
+ */
+export function assertMayManage(caller: Pick<SessionUser, 'role' | 'marketId'>, target: Pick<Target, 'role' | 'marketId'>): void {
+  if (caller.role === Role.OFFICIAL) {
+    if (target.role === Role.OFFICIAL) throw new ApiError(ApiCode.FORBIDDEN, 'error_official_account_protected')
+    return
+  }
+  if (caller.role === Role.MARKET && target.role === Role.MERCHANT && target.marketId !== null && target.marketId === caller.marketId) return
+  throw new ApiError(ApiCode.FORBIDDEN, 'error_forbidden')
+}
+
+async function findTarget(db: Database, uk: string): Promise<Target> {
+  const [target] = await db
+    .select({ uk: users.uk, username: users.username, role: users.role, status: users.status, marketId: users.marketId })
+    .from(users)
+    .where(eq(users.uk, uk))
+    .limit(1)
+  if (!target) throw new ApiError(ApiCode.NOT_FOUND, 'error_user_not_found')
+  return target
+}
+
+/**
+ * Freezes (any status but normal) or unfreezes an account. Freezing ends its sessions everywhere at
+ * once. Audited as `<entity>.freeze` / `<entity>.unfreeze` with the status before and after.
+ */
+export async function setAccountStatus(deps: ServerDeps, caller: SessionUser, input: { uk: string; status: number } & AuditSubject): Promise<void> {
+  const { db, clock } = deps
+  const target = await findTarget(db, input.uk)
+  assertMayManage(caller, target)
+  const frozen = !isNormalStatus(input.status)
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ status: input.status }).where(eq(users.uk, target.uk))
+    if (frozen) await endSessions(tx, target.uk)
+    await writeAudit(tx, {
+      actorUk: caller.uk,
+      action: `${input.entity}.${frozen ? 'freeze' : 'unfreeze'}`,
+      entity: input.entity,
+      entityId: input.entityId,
+      changes: changedFields({ accountStatus: target.status }, { accountStatus: input.status }, ['accountStatus']),
+      at: clock(),
+    })
+  })
+  if (frozen) forgetSessions(deps, target.uk)
+}
+
+/**
+ * Gives an account a new random password (meeting the policy) and returns it, to be shown once. The
+ * account's sessions end, and its sign-in lock is lifted so the new password works at once. Audited as
+ * `password.reset` against the account, or against `subject` when given.
+ */
+export async function resetAccountPassword(deps: ServerDeps, caller: SessionUser, input: { uk: string } & Partial<AuditSubject>): Promise<string> {
+  const { db, clock } = deps
+  const target = await findTarget(db, input.uk)
+  assertMayManage(caller, target)
+  const clearPwd = generateClearPassword()
+  const passwordHash = await hashPassword(md5Hex(clearPwd))
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.uk, target.uk))
+    await endSessions(tx, target.uk)
+    await writeAudit(tx, { actorUk: caller.uk, action: 'password.reset', entity: input.entity ?? 'user', entityId: input.entityId ?? target.uk, at: clock() })
+  })
+  forgetSessions(deps, target.uk)
+  await clearCount(db, usernameKey(target.username))
+  return clearPwd
+}
