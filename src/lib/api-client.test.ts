@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { apiRequest, ApiRequestError } from './api-client'
+import { api, ApiRequestError } from './api-client'
 
 function answer(status: number, body: unknown) {
   return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
@@ -11,13 +11,13 @@ afterEach(() => {
   document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT'
 })
 
-describe('apiRequest', () => {
+describe('api', () => {
   it('sends the token, the XSRF header and the locale, and unwraps data', async () => {
     localStorage.setItem('token', 'tok')
     document.cookie = 'XSRF-TOKEN=abc'
     const fetchMock = vi.fn().mockResolvedValue(answer(200, { code: 20000, msg: 'ok', data: { a: 1 }, isSuccess: true }))
     vi.stubGlobal('fetch', fetchMock)
-    await expect(apiRequest('/user/info')).resolves.toEqual({ a: 1 })
+    await expect(api('/user/info', '$post')).resolves.toEqual({ a: 1 })
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit]
     expect(url).toBe('/api/user/info')
     expect(init.method).toBe('POST')
@@ -26,20 +26,49 @@ describe('apiRequest', () => {
 
   it('rejects with the server code and message', async () => {
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(answer(401, { code: 1001, msg: 'expired', data: null, isSuccess: false })))
-    const error = await apiRequest('/user/info').catch((e: unknown) => e)
+    const error = await api('/user/info', '$post').catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiRequestError)
     expect(error).toMatchObject({ code: 1001, message: 'expired', status: 401 })
   })
 
   it('turns a non-JSON answer into an HTTP transport failure with its status', async () => {
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('<html>bad gateway</html>', { status: 502 })))
-    await expect(apiRequest('/user/info')).rejects.toMatchObject({ code: 0, status: 502, transport: 'http' })
+    await expect(api('/user/info', '$post')).rejects.toMatchObject({ code: 0, status: 502, transport: 'http' })
   })
 
   it('tells a network failure from an aborted request', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')))
-    await expect(apiRequest('/x')).rejects.toMatchObject({ transport: 'network' })
+    await expect(api('/health', '$get')).rejects.toMatchObject({ transport: 'network' })
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new DOMException('aborted', 'AbortError')))
-    await expect(apiRequest('/x')).rejects.toMatchObject({ transport: 'aborted' })
+    await expect(api('/health', '$get')).rejects.toMatchObject({ transport: 'aborted' })
+  })
+
+  it('fills path params, sends query values as text (skipping empty ones) and the body as JSON', async () => {
+    const fetchMock = vi.fn().mockImplementation(() => Promise.resolve(answer(200, { code: 20000, msg: 'ok', data: null, isSuccess: true })))
+    vi.stubGlobal('fetch', fetchMock)
+    await api('/markets', '$get', { query: { page: 2, q: '', status: '2' } })
+    await api('/markets/:id', '$put', { param: { id: 'a/b' }, json: { name: 'x' } as never })
+    const [[listUrl, listInit], [putUrl, putInit]] = fetchMock.mock.calls as [[string, RequestInit], [string, RequestInit]]
+    expect(listUrl).toBe('/api/markets?page=2&status=2')
+    expect(listInit?.method).toBe('GET')
+    expect(listInit?.body).toBeUndefined()
+    expect(putUrl).toBe('/api/markets/a%2Fb')
+    expect(putInit?.method).toBe('PUT')
+    expect(putInit?.body).toBe('{"name":"x"}')
   })
 })
+
+// Compile-time checks (tsc runs over tests): the server's routes type every call.
+export function typeChecks() {
+  // @ts-expect-error a path the server does not have
+  void api('/markets/none', '$get')
+  // @ts-expect-error a method the path does not take
+  void api('/markets', '$delete')
+  // @ts-expect-error a query key the list does not take
+  void api('/markets', '$get', { query: { pageNumber: 1 } })
+  void api('/markets', '$get', { query: {} }).then((page) => {
+    const total: number = page.total
+    // @ts-expect-error the answer has no such field
+    return [total, page.rows]
+  })
+}

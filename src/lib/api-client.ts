@@ -1,5 +1,6 @@
 import { ApiCode, type Envelope } from '@contract/api'
 import { getLocale } from '@/paraglide/runtime'
+import { requestParts, type ApiData, type ApiInput, type ApiMethod, type ApiPath } from './api-routes'
 import { getToken } from './session'
 
 /** A failed call: `code` is the server's answer code, or 0 for a transport failure (then `status`). */
@@ -22,12 +23,8 @@ function readCookie(name: string): string | null {
   return match ? decodeURIComponent(match.slice(name.length + 1)) : null
 }
 
-/**
- * The one way the console calls the API: adds Authorization, X-XSRF-TOKEN and the locale, unwraps
- * `{ code, msg, data, isSuccess }`, and rejects with an ApiRequestError carrying the code.
- * Showing toasts or the re-login modal is the query cache's job (src/lib/request-errors.ts).
- */
-export async function apiRequest<T>(path: string, body?: unknown, init: { method?: string; signal?: AbortSignal } = {}): Promise<T> {
+/** Sends one call and unwraps the answer; `api` below is its typed face. */
+async function send<T>(path: string, body: unknown, init: { method: string; signal?: AbortSignal | undefined }): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': getLocale() }
   const token = getToken()
   if (token) headers.Authorization = token
@@ -38,7 +35,7 @@ export async function apiRequest<T>(path: string, body?: unknown, init: { method
   let response: Response
   try {
     response = await fetch(`/api${path}`, {
-      method: init.method ?? 'POST',
+      method: init.method,
       headers,
       credentials: 'same-origin',
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -62,4 +59,19 @@ export async function apiRequest<T>(path: string, body?: unknown, init: { method
     throw new ApiRequestError(envelope.msg, envelope.code, envelope.data, response.status)
   }
   return envelope.data
+}
+
+type Options = { signal?: AbortSignal | undefined }
+/** The input argument is optional where the route validates nothing. */
+type InputArgs<P extends ApiPath, M extends ApiMethod<P>> = Record<string, never> extends ApiInput<P, M> ? [input?: ApiInput<P, M>, options?: Options] : [input: ApiInput<P, M>, options?: Options]
+
+/**
+ * The one way the console calls the API, typed from the server's routes:
+ * `api('/markets/:id', '$get', { param: { id } })`. Adds Authorization, X-XSRF-TOKEN and the locale,
+ * unwraps `{ code, msg, data, isSuccess }`, and rejects with an ApiRequestError carrying the code.
+ * Showing toasts or the re-login modal is the query cache's job (src/lib/request-errors.ts).
+ */
+export function api<P extends ApiPath, M extends ApiMethod<P>>(path: P, method: M, ...[input, options]: InputArgs<P, M>): Promise<ApiData<P, M>> {
+  const parts = requestParts(path, method, input as Parameters<typeof requestParts>[2])
+  return send<ApiData<P, M>>(parts.url, parts.body, { method: parts.method, signal: options?.signal })
 }

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { ChangePasswordInput, LoginInput, UserInfo } from '@contract/user'
-import { apiRequest } from '@/lib/api-client'
+import type { ChangePasswordInput, LoginInput } from '@contract/user'
+import { api } from '@/lib/api-client'
 
 export const authKeys = {
   all: ['auth'] as const,
@@ -11,11 +11,11 @@ export const authKeys = {
 export const userInfoQuery = () =>
   queryOptions({
     queryKey: authKeys.userInfo(),
-    queryFn: () => apiRequest<UserInfo>('/user/info'),
+    queryFn: ({ signal }) => api('/user/info', '$post', {}, { signal }),
     staleTime: 5 * 60_000,
     meta: { handlesErrors: true },
   })
 
-export const login = (input: LoginInput) => apiRequest<{ token: string }>('/user/login', input)
-export const logoutRequest = () => apiRequest<null>('/user/logout')
-export const changePassword = (input: ChangePasswordInput) => apiRequest<null>('/user/password', input)
+export const login = (input: LoginInput) => api('/user/login', '$post', { json: input })
+export const logoutRequest = () => api('/user/logout', '$post')
+export const changePassword = (input: ChangePasswordInput) => api('/user/password', '$post', { json: input })

@@ -1,15 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { CreateMarketInput, Market, MarketFieldsInput, MarketList, MarketOption } from '@contract/markets'
-import { apiRequest } from '@/lib/api-client'
+import { MAX_MARKET_OPTIONS, type CreateMarketInput, type MarketFieldsInput } from '@contract/markets'
+import type { ListSearchOf } from '@contract/list'
+import type { MARKET_LIST } from '@contract/market-list'
+import { api } from '@/lib/api-client'
 
-export type MarketListParams = {
-  page: number
-  pageSize: number
-  sort: 'name' | 'registeredAt' | 'stallCount' | 'accountUsername'
-  order: 'asc' | 'desc'
-  q?: string | undefined
-  status?: '1' | '2' | undefined
-}
+/** The list's URL state is exactly what the list endpoint takes (contract/market-list.ts). */
+export type MarketSearch = ListSearchOf<typeof MARKET_LIST>
+export type MarketListParams = MarketSearch
 
 export const marketKeys = {
   all: ['markets'] as const,
@@ -19,32 +16,29 @@ export const marketKeys = {
   options: (q: string) => [...marketKeys.all, 'options', q] as const,
 }
 
-const toQuery = (params: Record<string, string | number | undefined>) =>
-  new URLSearchParams(Object.entries(params).flatMap(([key, value]) => (value === undefined || value === '' ? [] : [[key, String(value)]]))).toString()
-
 export const marketListQuery = (params: MarketListParams) =>
   queryOptions({
     queryKey: marketKeys.list(params),
-    queryFn: ({ signal }) => apiRequest<MarketList>(`/markets?${toQuery(params)}`, undefined, { method: 'GET', signal }),
+    queryFn: ({ signal }) => api('/markets', '$get', { query: params }, { signal }),
     placeholderData: (previous) => previous,
   })
 
 export const marketQuery = (id: string) =>
   queryOptions({
     queryKey: marketKeys.detail(id),
-    queryFn: ({ signal }) => apiRequest<Market>(`/markets/${id}`, undefined, { method: 'GET', signal }),
+    queryFn: ({ signal }) => api('/markets/:id', '$get', { param: { id } }, { signal }),
   })
 
 export const marketOptionsQuery = (q: string) =>
   queryOptions({
     queryKey: marketKeys.options(q),
-    queryFn: ({ signal }) => apiRequest<MarketOption[]>(`/markets/options?${toQuery({ q, limit: 50 })}`, undefined, { method: 'GET', signal }),
+    queryFn: ({ signal }) => api('/markets/options', '$get', { query: { q, limit: MAX_MARKET_OPTIONS } }, { signal }),
     staleTime: 60_000,
     placeholderData: (previous) => previous,
   })
 
 export const checkUsername = (username: string, exceptMarketId?: string) =>
-  apiRequest<{ valid: boolean; available: boolean }>(`/markets/username-available?${toQuery({ username, exceptMarketId })}`, undefined, { method: 'GET' })
+  api('/markets/username-available', '$get', { query: { username, exceptMarketId } })
 
 /** Every market mutation refreshes the lists, the switcher's options and the market itself. */
 function useMarketMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>, handlesErrors = false) {
@@ -56,9 +50,9 @@ function useMarketMutation<Input, Output>(mutationFn: (input: Input) => Promise<
   })
 }
 
-export const useCreateMarket = () => useMarketMutation((input: CreateMarketInput) => apiRequest<{ id: string }>('/markets', input), true)
+export const useCreateMarket = () => useMarketMutation((input: CreateMarketInput) => api('/markets', '$post', { json: input }), true)
 export const useUpdateMarket = () =>
-  useMarketMutation(({ id, input }: { id: string; input: MarketFieldsInput }) => apiRequest<null>(`/markets/${id}`, input, { method: 'PUT' }), true)
+  useMarketMutation(({ id, input }: { id: string; input: MarketFieldsInput }) => api('/markets/:id', '$put', { param: { id }, json: input }), true)
 export const useSetMarketFrozen = () =>
-  useMarketMutation(({ id, frozen }: { id: string; frozen: boolean }) => apiRequest<null>(`/markets/${id}/${frozen ? 'freeze' : 'unfreeze'}`))
-export const useResetMarketPassword = () => useMarketMutation((id: string) => apiRequest<{ clearPwd: string }>(`/markets/${id}/reset-password`))
+  useMarketMutation(({ id, frozen }: { id: string; frozen: boolean }) => api(frozen ? '/markets/:id/freeze' : '/markets/:id/unfreeze', '$post', { param: { id } }))
+export const useResetMarketPassword = () => useMarketMutation((id: string) => api('/markets/:id/reset-password', '$post', { param: { id } }))

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { MessageList, MessageType, UnreadCounts } from '@contract/messages'
-import { apiRequest } from '@/lib/api-client'
+import type { MessageType } from '@contract/messages'
+import { api } from '@/lib/api-client'
 
 export const messageKeys = {
   all: ['messages'] as const,
@@ -13,7 +13,7 @@ export const messageKeys = {
 export const unreadCountsQuery = () =>
   queryOptions({
     queryKey: messageKeys.unread(),
-    queryFn: () => apiRequest<UnreadCounts>('/messages/unread-counts', undefined, { method: 'GET' }),
+    queryFn: ({ signal }) => api('/messages/unread-counts', '$get', {}, { signal }),
     refetchInterval: 60_000,
     staleTime: 15_000,
   })
@@ -21,7 +21,7 @@ export const unreadCountsQuery = () =>
 export const messageListQuery = (type: MessageType, page: number, pageSize: number) =>
   queryOptions({
     queryKey: messageKeys.list(type, page, pageSize),
-    queryFn: () => apiRequest<MessageList>(`/messages?type=${type}&page=${page}&pageSize=${pageSize}`, undefined, { method: 'GET' }),
+    queryFn: ({ signal }) => api('/messages', '$get', { query: { type, page, pageSize } }, { signal }),
     placeholderData: (previous) => previous,
   })
 
@@ -30,7 +30,7 @@ export function useMarkRead() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (input: { ids: string[] } | { type: MessageType }) =>
-      'ids' in input ? apiRequest<{ updated: number }>('/messages/read', input) : apiRequest<{ updated: number }>('/messages/read-all', input),
+      'ids' in input ? api('/messages/read', '$post', { json: input }) : api('/messages/read-all', '$post', { json: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: messageKeys.all }),
   })
 }
