@@ -1,40 +1,53 @@
 import * as v from 'valibot'
-import { Role } from './roles'
+import { mayOpen, PAGE_ROLES, type PageName } from './access'
 
 /** The console's menu, in SPEC §2's order. Names are route names; the console translates them. */
-export type MenuEntry = { name: string; path: string; order: number; roles: readonly number[]; children: readonly MenuChild[] }
-export type MenuChild = { name: string; path: string; hideInMenu?: boolean }
+export type MenuEntry = {
+  name: string
+  path: string
+  order: number
+  roles: readonly number[]
+  children: readonly MenuChild[]
+}
+type MenuChild = { name: PageName; path: string; hideInMenu?: boolean }
 
-const both = [Role.OFFICIAL, Role.MARKET] as const
+/** A group shows for every role that may open one of its pages (contract/access.ts decides who). */
+const group = (entry: Omit<MenuEntry, 'roles'>): MenuEntry => ({
+  ...entry,
+  roles: [...new Set(entry.children.flatMap((child) => PAGE_ROLES[child.name]))],
+})
 
 export const CONSOLE_MENU: readonly MenuEntry[] = [
-  { name: 'dashboard', path: '/dashboard', order: 0, roles: both, children: [{ name: 'Workplace', path: '/dashboard/workplace' }] },
-  {
+  group({
+    name: 'dashboard',
+    path: '/dashboard',
+    order: 0,
+    children: [{ name: 'Workplace', path: '/dashboard/workplace' }],
+  }),
+  group({
     name: 'market',
     path: '/market',
     order: 1,
-    roles: [Role.OFFICIAL],
     children: [
       { name: 'MarketManage', path: '/market' },
       { name: 'MarketRegister', path: '/market/register', hideInMenu: true },
     ],
-  },
-  {
+  }),
+  group({
     name: 'merchant',
     path: '/merchant',
     order: 2,
-    roles: both,
     children: [
       { name: 'MerchantManage', path: '/merchant' },
       { name: 'MerchantRegister', path: '/merchant/register', hideInMenu: true },
       { name: 'MerchantEdit', path: '/merchant/edit', hideInMenu: true },
     ],
-  },
-  { name: 'device', path: '/device', order: 3, roles: both, children: [{ name: 'DeviceManage', path: '/device' }] },
+  }),
+  group({ name: 'device', path: '/device', order: 3, children: [{ name: 'DeviceManage', path: '/device' }] }),
 ]
 
-export const MenuChildSchema = v.object({ name: v.string(), path: v.string(), hideInMenu: v.optional(v.boolean()) })
-export const MenuItemSchema = v.object({
+const MenuChildSchema = v.object({ name: v.string(), path: v.string(), hideInMenu: v.optional(v.boolean()) })
+const MenuItemSchema = v.object({
   name: v.string(),
   path: v.string(),
   order: v.number(),
@@ -48,6 +61,6 @@ export function menuForRole(role: number): MenuItem[] {
     name,
     path,
     order,
-    children: children.map((child) => ({ ...child })),
+    children: children.filter((child) => mayOpen(child.name, role)).map((child) => ({ ...child })),
   }))
 }

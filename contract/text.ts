@@ -7,9 +7,11 @@ import * as v from 'valibot'
 
 // C0 controls except tab and line breaks, DEL, and the C1 block: never typed by a person, and NUL
 // breaks PostgreSQL text.
+/* eslint-disable no-control-regex -- matching control characters is the point */
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/
 const CONTROL_OR_BREAK = /[\u0000-\u001F\u007F-\u009F]/
 // A high surrogate not followed by a low one, or a low one not preceded by a high one.
+/* eslint-enable no-control-regex */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
 /** No control characters (line breaks allowed where `multiline`) and no unpaired UTF-16 surrogates. */

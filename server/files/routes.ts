@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { describeRoute } from 'hono-openapi'
 import { ApiCode } from '../../contract/api'
 import { FileIdParamSchema, IMAGE_TYPES, MAX_UPLOAD_BYTES, UploadedFileSchema } from '../../contract/files'
-import { Role } from '../../contract/roles'
+import { API_ROLES } from '../../contract/access'
 import { requireRole, requireSession } from '../middleware/auth'
 import { ApiError } from '../lib/errors'
 import { apiDoc } from '../lib/openapi'
@@ -37,7 +37,7 @@ const imageDoc = (summary: string, description: string, types: readonly string[]
 
 /** Image uploads (multipart field `file`) and downloads, scoped by market. */
 export const fileRoutes = new Hono<AppEnv>()
-  .use(requireSession(), requireRole(Role.OFFICIAL, Role.MARKET))
+  .use(requireSession(), requireRole(...API_ROLES.files))
   .post(
     '/',
     apiDoc({

@@ -13,7 +13,8 @@ import {
   UsernameAvailabilityQuerySchema,
   UsernameAvailabilitySchema,
 } from '../../contract/markets'
-import { Role, UserStatus } from '../../contract/roles'
+import { API_ROLES } from '../../contract/access'
+import { UserStatus } from '../../contract/roles'
 import { NullDataSchema } from '../../contract/user'
 import { requireRole, requireSession } from '../middleware/auth'
 import { apiDoc } from '../lib/openapi'
@@ -28,7 +29,7 @@ const IdSchema = v.object({ id: v.string() })
 
 /** Market management: OFFICIAL only (MARKET operators get 40300 from every route). */
 export const marketRoutes = new Hono<AppEnv>()
-  .use(requireSession(), requireRole(Role.OFFICIAL))
+  .use(requireSession(), requireRole(...API_ROLES.markets))
   .get('/', apiDoc({ tags, summary: 'Markets, paged, sorted and filtered', data: MarketListSchema }), validate('query', MarketListQuerySchema), async (c) =>
     ok(c, await listMarkets(c.var.deps, c.req.valid('query'))),
   )

@@ -82,7 +82,7 @@ export function requireSession(): MiddlewareHandler<AppEnv> {
 }
 
 /** Allows only the listed roles; others get 40300. Must run after requireSession. */
-export function requireRole(...roles: number[]): MiddlewareHandler<AppEnv> {
+export function requireRole(...roles: readonly number[]): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (!roles.includes(c.get('user').role)) throw new ApiError(ApiCode.FORBIDDEN, 'error_forbidden')
     await next()

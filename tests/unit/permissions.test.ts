@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { PAGE_ROLES } from '../../contract/access'
 import { Role } from '../../contract/roles'
 import { decideAccess, firstAllowedPath, isRoleAllowed, isSafeRedirect, menuHasName } from '../../src/lib/permissions'
 
@@ -11,17 +12,24 @@ describe('route permissions', () => {
     expect(isRoleAllowed({ roles: [Role.OFFICIAL] }, Role.MARKET)).toBe(false)
   })
 
-  it('sends a forbidden route to the role\'s first route', () => {
-    expect(decideAccess({ name: 'MarketManage', roles: [Role.OFFICIAL] }, Role.MARKET, null)).toEqual({ kind: 'redirect', to: '/dashboard/workplace' })
+  it("sends a forbidden route to the role's first route", () => {
+    expect(decideAccess({ name: 'MarketManage', roles: PAGE_ROLES.MarketManage }, Role.MARKET, null)).toEqual({
+      kind: 'redirect',
+      to: '/dashboard/workplace',
+    })
     expect(firstAllowedPath(999)).toBeNull()
-    expect(decideAccess({ name: 'MarketManage', roles: [Role.OFFICIAL] }, 999, null)).toEqual({ kind: 'notFound' })
+    expect(decideAccess({ name: 'MarketManage', roles: PAGE_ROLES.MarketManage }, 999, null)).toEqual({
+      kind: 'notFound',
+    })
   })
 
   it('with menus from the server, needs the route in the menu (children too) or the whitelist', () => {
     const menu = [{ name: 'dashboard', children: [{ name: 'Workplace' }] }]
     expect(menuHasName(menu, 'Workplace')).toBe(true)
     expect(decideAccess({ name: 'Workplace', roles: [Role.MARKET] }, Role.MARKET, menu)).toEqual({ kind: 'allow' })
-    expect(decideAccess({ name: 'DeviceManage', roles: [Role.MARKET] }, Role.MARKET, menu)).toEqual({ kind: 'notFound' })
+    expect(decideAccess({ name: 'DeviceManage', roles: [Role.MARKET] }, Role.MARKET, menu)).toEqual({
+      kind: 'notFound',
+    })
     expect(decideAccess({ name: 'Redirect' }, Role.MARKET, menu)).toEqual({ kind: 'allow' })
     expect(decideAccess({ name: 'Workplace', roles: [Role.OFFICIAL] }, Role.MARKET, menu)).toEqual({ kind: 'notFound' })
   })
