@@ -5,6 +5,7 @@ import { md5Hex } from '../../server/user/passwords'
 import { createTestApp, createUser, Role, UserStatus, type TestApp } from '../helpers/test-app'
 import { marketInput } from '../helpers/market-input'
 import { typedApi } from '../helpers/typed-api'
+import { withOfficial, withOperator } from '../helpers/fixtures'
 
 let t: TestApp
 let official: string
@@ -80,6 +81,11 @@ describe('registering a market', () => {
     // A username an operator already uses for something else (not a market account) is taken too.
     expect((await create(marketInput(6, { accountUsername: '0399000' }))).body.code).toBe(40900)
     expect((await t.db.select().from(markets)).length).toBe(before)
+  })
+
+  it('an operator is refused before its input is even read', async () => {
+    const operator = await withOperator(t, await withOfficial(t), 90)
+    expect((await create({ name: '\u0000'.repeat(10) }, operator.token)).body.code).toBe(40300)
   })
 
   it('rolls the market back when its account cannot be made (atomic)', async () => {
@@ -218,7 +224,8 @@ describe('hostile and concurrent registrations', () => {
 
   it('the same registration sent 40 times at once makes one market; the rest are told it is taken', async () => {
     const input = marketInput(80) as never
-    const answers = await Promise.all(Array.from({ length: 40 }, () => api()('/markets', '$post', { json: input }, { token: official })))
+    const staff = await withOfficial(t)
+    const answers = await Promise.all(Array.from({ length: 40 }, () => api()('/markets', '$post', { json: input }, { token: staff.token })))
     const codes = answers.map((answer) => answer.body.code)
     expect(codes.filter((code) => code === 20000)).toHaveLength(1)
     expect(codes.filter((code) => code !== 20000).every((code) => code === 40900)).toBe(true)
