@@ -96,10 +96,16 @@ export const messages = pgTable(
       .notNull()
       .references(() => users.uk, { onDelete: 'cascade' }),
     type: text('type').$type<'message' | 'notice' | 'todo'>().notNull(),
+    /** The text as written: what a reader sees when the row has no key (or its key is gone). */
     title: text('title').notNull(),
     subTitle: text('sub_title'),
     avatar: text('avatar'),
     content: text('content').notNull(),
+    /** Message keys (messages/*.json) with `params`: the system's messages read in the reader's language. */
+    titleKey: text('title_key'),
+    subTitleKey: text('sub_title_key'),
+    contentKey: text('content_key'),
+    params: jsonb('params').$type<Record<string, string | number>>(),
     /** What the system wrote it for (notice/todo): pesticide_failed, device_offline, … */
     messageType: text('message_type'),
     /** 0 unread, 1 read. */

@@ -19,15 +19,28 @@ const tags = ['messages']
 /** The signed-in user's message box; every query is scoped to the caller. */
 export const messageRoutes = new Hono<AppEnv>()
   .use(requireSession())
-  .get('/', apiDoc({ tags, summary: "The caller's messages of one type, newest first", data: MessageListSchema }), validate('query', MessageListQuerySchema), async (c) =>
-    ok(c, await listMessages(c.var.deps.db, c.var.user.uk, c.req.valid('query'))),
+  .get(
+    '/',
+    apiDoc({
+      tags,
+      summary: "The caller's messages of one type, newest first, in the caller's language (Accept-Language)",
+      data: MessageListSchema,
+    }),
+    validate('query', MessageListQuerySchema),
+    async (c) => ok(c, await listMessages(c.var.deps.db, c.var.user.uk, c.req.valid('query'), c.var.locale)),
   )
   .get('/unread-counts', apiDoc({ tags, summary: 'Unread messages per type', data: UnreadCountsSchema }), async (c) =>
     ok(c, await unreadCounts(c.var.deps.db, c.var.user.uk)),
   )
-  .post('/read', apiDoc({ tags, summary: 'Mark messages read by id (unknown or foreign ids are ignored)', data: ReadResultSchema }), validate('json', ReadMessagesSchema), async (c) =>
-    ok(c, { updated: await markRead(c.var.deps.db, c.var.user.uk, c.req.valid('json').ids) }),
+  .post(
+    '/read',
+    apiDoc({ tags, summary: 'Mark messages read by id (unknown or foreign ids are ignored)', data: ReadResultSchema }),
+    validate('json', ReadMessagesSchema),
+    async (c) => ok(c, { updated: await markRead(c.var.deps.db, c.var.user.uk, c.req.valid('json').ids) }),
   )
-  .post('/read-all', apiDoc({ tags, summary: 'Mark every message of a type read', data: ReadResultSchema }), validate('json', ReadAllMessagesSchema), async (c) =>
-    ok(c, { updated: await markAllRead(c.var.deps.db, c.var.user.uk, c.req.valid('json').type) }),
+  .post(
+    '/read-all',
+    apiDoc({ tags, summary: 'Mark every message of a type read', data: ReadResultSchema }),
+    validate('json', ReadAllMessagesSchema),
+    async (c) => ok(c, { updated: await markAllRead(c.var.deps.db, c.var.user.uk, c.req.valid('json').type) }),
   )

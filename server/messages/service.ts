@@ -3,43 +3,86 @@ import { formatShanghaiTime } from '../../contract/time'
 import type { Message, MessageList, MessageType, UnreadCounts } from '../../contract/messages'
 import type { Database } from '../db/client'
 import { messages } from '../db/schema'
+import { isMessageKey, translate, type Locale, type MessageKey } from '../lib/i18n'
 
-type NewMessage = {
+type MessageParams = Record<string, string | number>
+
+/** A message in the system's words: keys into messages/*.json, read in each reader's language. */
+type KeyedText = {
+  titleKey: MessageKey
+  subTitleKey?: MessageKey
+  contentKey: MessageKey
+  params?: MessageParams
+  subTitle?: string | null
+}
+/** A message as someone wrote it, shown to every reader as is. */
+type PlainText = { title: string; subTitle?: string | null; content: string }
+
+type NewMessage = (KeyedText | PlainText) & {
   userUk: string
   type: MessageType
-  title: string
-  content: string
-  subTitle?: string | null
   avatar?: string | null
   messageType?: string | null
   at?: Date
+}
+
+/** The stored text of a keyed message is its zh-CN rendering: what SQL, exports and old consoles read. */
+const FALLBACK_LOCALE: Locale = 'zh-CN'
+
+function textColumns(message: KeyedText | PlainText) {
+  if (!('titleKey' in message))
+    return { title: message.title, subTitle: message.subTitle ?? null, content: message.content }
+  const { titleKey, subTitleKey, contentKey, params = {} } = message
+  return {
+    title: translate(FALLBACK_LOCALE, titleKey, params),
+    subTitle: subTitleKey ? translate(FALLBACK_LOCALE, subTitleKey, params) : (message.subTitle ?? null),
+    content: translate(FALLBACK_LOCALE, contentKey, params),
+    titleKey,
+    subTitleKey: subTitleKey ?? null,
+    contentKey,
+    params,
+  }
 }
 
 /** How the system tells a user something (a failed pesticide test, a device gone offline, a todo). */
 export async function postMessage(db: Database, message: NewMessage): Promise<string> {
   const [row] = await db
     .insert(messages)
-    .values({ ...message, ...(message.at ? { createdAt: message.at } : {}) })
+    .values({
+      userUk: message.userUk,
+      type: message.type,
+      avatar: message.avatar ?? null,
+      messageType: message.messageType ?? null,
+      ...textColumns(message),
+      ...(message.at ? { createdAt: message.at } : {}),
+    })
     .returning({ id: messages.id })
   return row?.id ?? ''
 }
 
-const toMessage = (row: typeof messages.$inferSelect): Message => ({
-  id: row.id,
-  type: row.type,
-  title: row.title,
-  subTitle: row.subTitle,
-  avatar: row.avatar,
-  content: row.content,
-  messageType: row.messageType,
-  status: row.status,
-  time: formatShanghaiTime(row.createdAt),
-})
+function toMessage(row: typeof messages.$inferSelect, locale: Locale): Message {
+  // A key this server knows reads in the caller's language; otherwise the row's text stands (rows
+  // written before keys existed, or a key since removed from messages/*.json).
+  const read = <T extends string | null>(key: string | null, text: T): string | T =>
+    key && isMessageKey(key) ? translate(locale, key, row.params ?? {}) : text
+  return {
+    id: row.id,
+    type: row.type,
+    title: read(row.titleKey, row.title),
+    subTitle: read(row.subTitleKey, row.subTitle),
+    avatar: row.avatar,
+    content: read(row.contentKey, row.content),
+    messageType: row.messageType,
+    status: row.status,
+    time: formatShanghaiTime(row.createdAt),
+  }
+}
 
 export async function listMessages(
   db: Database,
   userUk: string,
   query: { type: MessageType; page: number; pageSize: number; status?: '0' | '1' | undefined },
+  locale: Locale,
 ): Promise<MessageList> {
   const filters: SQL[] = [eq(messages.userUk, userUk), eq(messages.type, query.type)]
   if (query.status !== undefined) filters.push(eq(messages.status, Number(query.status)))
@@ -54,7 +97,7 @@ export async function listMessages(
       .offset((query.page - 1) * query.pageSize),
     db.select({ total: count() }).from(messages).where(where),
   ])
-  return { list: rows.map(toMessage), total: totals[0]?.total ?? 0 }
+  return { list: rows.map((row) => toMessage(row, locale)), total: totals[0]?.total ?? 0 }
 }
 
 export async function unreadCounts(db: Database, userUk: string): Promise<UnreadCounts> {

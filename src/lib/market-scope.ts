@@ -1,25 +1,89 @@
-import { createStore, useStore } from './store'
+import * as v from 'valibot'
+import { useSelector } from '@tanstack/react-store'
+import { useRouteContext, useRouter, useRouterState, type AnyRoute } from '@tanstack/react-router'
+import { Role } from '@contract/roles'
+import { MarketScopeSearchSchema, type MarketScopeSearch } from '@contract/scope'
+import type { UserInfo } from '@contract/user'
+import { m } from '@/paraglide/messages'
+import { persistedStore } from './persisted-store'
 
-/** The market an OFFICIAL user is looking at (null: all markets); it scopes merchants, devices, dashboard. */
-export type MarketScope = { id: string; name: string } | null
+/** The market an OFFICIAL last chose in this browser (null: all): what a scoped page without `?market=` shows. */
+export type MarketChoice = { id: string; name: string } | null
 
-const STORAGE_KEY = 'market-scope'
+export const marketChoiceStore = persistedStore<MarketChoice>({
+  key: 'market-scope',
+  schema: v.nullable(v.object({ id: v.pipe(v.string(), v.uuid()), name: v.string() })),
+  fallback: null,
+  // "All markets" is no choice: the key goes rather than holding null.
+  persist: (choice) => choice ?? undefined,
+})
 
-function load(): MarketScope {
-  try {
-    const stored = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as MarketScope
-    return stored && typeof stored.id === 'string' && typeof stored.name === 'string' ? { id: stored.id, name: stored.name } : null
-  } catch {
-    return null
+export const setMarketChoice = (choice: MarketChoice): void => marketChoiceStore.setState(() => choice)
+export const useMarketChoice = (): MarketChoice => useSelector(marketChoiceStore)
+
+type Caller = Pick<UserInfo, 'role' | 'marketId'>
+
+/**
+ * The market a scoped page shows (null: all markets). As on the server (server/lib/scope.ts), a
+ * MARKET user is held to their own market whatever the URL says; an OFFICIAL sees the URL's market,
+ * else the remembered choice.
+ */
+export function resolveMarketScope(
+  caller: Caller | undefined,
+  urlMarket: string | undefined,
+  choice: MarketChoice,
+): string | null {
+  if (caller?.role !== Role.OFFICIAL) return caller?.marketId ?? null
+  return urlMarket ?? choice?.id ?? null
+}
+
+/** Whether a route takes `?market=`: its search schema spreads MarketScopeSearchSchema's entries. */
+export function isMarketScoped(route: AnyRoute | undefined): boolean {
+  const schema: unknown = route?.options.validateSearch
+  return (
+    typeof schema === 'object' &&
+    schema !== null &&
+    'entries' in schema &&
+    (schema.entries as Record<string, unknown>).market === MarketScopeSearchSchema.entries.market
+  )
+}
+
+// The route tree's own types name every route; looked up by a runtime id or path, any route may come back.
+type RouteLookup = Record<string, AnyRoute | undefined>
+
+const useCaller = (): Caller | undefined =>
+  useRouteContext({ strict: false, select: (context) => ('user' in context ? context.user : undefined) })
+
+/** Whether the current page is scoped, and the market its URL names. */
+export function usePageMarket(): { scoped: boolean; market: string | undefined } {
+  const routes = useRouter().routesById as unknown as RouteLookup
+  const scopedMatch = (matches: readonly { routeId: string; search: unknown }[]) => {
+    const match = matches.at(-1)
+    return match && isMarketScoped(routes[match.routeId]) ? match : undefined
   }
+  const scoped = useRouterState({ select: (state) => scopedMatch(state.matches) !== undefined })
+  const market = useRouterState({
+    select: (state) => (scopedMatch(state.matches)?.search as MarketScopeSearch | undefined)?.market,
+  })
+  return { scoped, market }
 }
 
-export const marketScopeStore = createStore<MarketScope>(typeof localStorage === 'undefined' ? null : load())
-
-export function setMarketScope(scope: MarketScope): void {
-  marketScopeStore.set(scope)
-  if (scope) localStorage.setItem(STORAGE_KEY, JSON.stringify(scope))
-  else localStorage.removeItem(STORAGE_KEY)
+/** The market the current scoped page shows (null: all markets). */
+export function useMarketScope(): string | null {
+  return resolveMarketScope(useCaller(), usePageMarket().market, useMarketChoice())
 }
 
-export const useMarketScope = () => useStore(marketScopeStore)
+/**
+ * The search for a link to `path`: a scoped page opens in the current scope, so the URL says which
+ * market it shows. Only an OFFICIAL's links carry it; a MARKET user has no choice to carry.
+ */
+export function useScopeLinkSearch(): (path: string) => MarketScopeSearch | undefined {
+  const routes = useRouter().routesByPath as unknown as RouteLookup
+  const caller = useCaller()
+  const market = useMarketScope()
+  return (path) => (caller?.role === Role.OFFICIAL && market && isMarketScoped(routes[path]) ? { market } : undefined)
+}
+
+/** How a page says what it shows, until its real content does (a placeholder names the market by id). */
+export const marketScopeLabel = (market: string | null): string =>
+  market ? m.page_scope_market({ market }) : m.page_scope_all()

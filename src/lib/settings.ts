@@ -1,4 +1,6 @@
-import { createStore, useStore } from './store'
+import * as v from 'valibot'
+import { useSelector } from '@tanstack/react-store'
+import { persistedStore } from './persisted-store'
 
 /** Console settings (SPEC §3), persisted in localStorage and applied at once. */
 export type ServerMenuEntry = { name: string; children?: ServerMenuEntry[] }
@@ -18,6 +20,10 @@ export type Settings = {
   tabBar: boolean
   menuFromServer: boolean
   serverMenu: ServerMenuEntry[]
+  /**
+   * Read by nothing: SPEC §3 lists it among the settings, so it is kept, stored and copied with the
+   * others, and a settings object from another SPEC console still loads unchanged.
+   */
   showOther: boolean
 }
 
@@ -40,30 +46,52 @@ export const DEFAULT_SETTINGS: Settings = {
   showOther: false,
 }
 
-const STORAGE_KEY = 'settings'
+export const MENU_WIDTH = { min: 160, max: 400 }
+export const HexColourSchema = v.pipe(v.string(), v.regex(/^#[0-9a-f]{6}$/i))
 
-function load(): Settings {
-  try {
-    const stored = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}') as Partial<Settings>
-    const merged = { ...DEFAULT_SETTINGS }
-    for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[]) {
-      if (key in stored && typeof stored[key] === typeof DEFAULT_SETTINGS[key]) {
-        ;(merged as Record<string, unknown>)[key] = stored[key]
-      }
-    }
-    return merged
-  } catch {
-    return { ...DEFAULT_SETTINGS }
-  }
+/** The server menu is session data and the open drawer is a moment, not preferences. */
+type Persisted = Omit<Settings, 'serverMenu' | 'globalSettings'>
+
+export function persistedSettings(settings: Settings): Persisted {
+  const { serverMenu: _serverMenu, globalSettings: _open, ...persisted } = settings
+  return persisted
 }
 
-export const settingsStore = createStore<Settings>(typeof localStorage === 'undefined' ? DEFAULT_SETTINGS : load())
+type Flag = { [K in keyof Persisted]: Persisted[K] extends boolean ? K : never }[keyof Persisted]
+// Each field falls back on its own: one bad value costs that setting, not all of them.
+const flag = (key: Flag) => v.fallback(v.boolean(), DEFAULT_SETTINGS[key])
+const SettingsSchema = v.pipe(
+  v.object({
+    theme: v.fallback(v.picklist(['light', 'dark']), DEFAULT_SETTINGS.theme),
+    colorWeak: flag('colorWeak'),
+    navbar: flag('navbar'),
+    menu: flag('menu'),
+    topMenu: flag('topMenu'),
+    hideMenu: flag('hideMenu'),
+    menuCollapse: flag('menuCollapse'),
+    footer: flag('footer'),
+    themeColor: v.fallback(HexColourSchema, DEFAULT_SETTINGS.themeColor),
+    menuWidth: v.fallback(
+      v.pipe(v.number(), v.integer(), v.minValue(MENU_WIDTH.min), v.maxValue(MENU_WIDTH.max)),
+      DEFAULT_SETTINGS.menuWidth,
+    ),
+    device: v.fallback(v.picklist(['desktop', 'mobile']), DEFAULT_SETTINGS.device),
+    tabBar: flag('tabBar'),
+    menuFromServer: flag('menuFromServer'),
+    showOther: flag('showOther'),
+  } satisfies { [K in keyof Persisted]: v.GenericSchema<unknown, Persisted[K]> }),
+  v.transform((stored): Settings => ({ ...DEFAULT_SETTINGS, ...stored })),
+)
+
+export const settingsStore = persistedStore({
+  key: 'settings',
+  schema: SettingsSchema,
+  fallback: DEFAULT_SETTINGS,
+  persist: persistedSettings,
+})
 
 export function updateSettings(patch: Partial<Settings>): void {
-  settingsStore.set((previous) => ({ ...previous, ...patch }))
-  // The server menu is session data, not a preference: it is not persisted.
-  const { serverMenu: _serverMenu, globalSettings: _open, ...persisted } = settingsStore.get()
-  localStorage.setItem(STORAGE_KEY, JSON.stringify(persisted))
+  settingsStore.setState((previous) => ({ ...previous, ...patch }))
 }
 
-export const useSettings = () => useStore(settingsStore)
+export const useSettings = () => useSelector(settingsStore)

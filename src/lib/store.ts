@@ -1,26 +1,8 @@
-import { useSyncExternalStore } from 'react'
-
-/** A minimal observable value for app-wide UI state that lives outside React (settings, modals). */
-export function createStore<T>(initial: T) {
-  let value = initial
-  const listeners = new Set<() => void>()
-  return {
-    get: () => value,
-    set(next: T | ((previous: T) => T)) {
-      value = typeof next === 'function' ? (next as (previous: T) => T)(value) : next
-      for (const listener of listeners) listener()
-    },
-    subscribe(listener: () => void) {
-      listeners.add(listener)
-      return () => {
-        listeners.delete(listener)
-      }
-    },
-  }
-}
-
-export type Store<T> = ReturnType<typeof createStore<T>>
-
-export function useStore<T>(store: Store<T>): T {
-  return useSyncExternalStore(store.subscribe, store.get, store.get)
-}
+/**
+ * App-wide values that live outside React and are not kept across reloads (the re-login modal, the
+ * toaster), on TanStack Store's atom, which the router already loads. Kept values use
+ * `persistedStore` (./persisted-store.ts). These names remain only for the modules that import them;
+ * they may as well import `createAtom` and `useSelector` directly.
+ */
+export { createAtom as createStore } from '@tanstack/store'
+export { useSelector as useStore } from '@tanstack/react-store'

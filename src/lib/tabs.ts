@@ -1,5 +1,7 @@
-import { createStore, useStore } from './store'
+import * as v from 'valibot'
+import { useSelector } from '@tanstack/react-store'
 import { forgetDraft } from './form-memory'
+import { persistedStore } from './persisted-store'
 import { isSafeRedirect } from './permissions'
 
 /** An open page in the tab bar (SPEC §3). Its title is a route-title key, translated when shown. */
@@ -12,56 +14,75 @@ export type Tab = {
 }
 export type TabsState = { tabs: Tab[]; cached: string[] }
 
-export const HOME_TAB: Tab = { name: 'Workplace', title: 'Workplace', fullPath: '/dashboard/workplace', query: {}, ignoreCache: false }
+export const HOME_TAB: Tab = {
+  name: 'Workplace',
+  title: 'Workplace',
+  fullPath: '/dashboard/workplace',
+  query: {},
+  ignoreCache: false,
+}
 /** Routes that never become tabs. */
 const NOT_TABS = new Set(['Redirect', 'login', 'notFound'])
-const STORAGE_KEY = 'tabs'
 const MAX_TABS = 20
 
 const cachedNames = (tabs: Tab[]) => [...new Set(tabs.filter((tab) => !tab.ignoreCache).map((tab) => tab.name))]
 
-function isTab(value: unknown): value is Tab {
-  const tab = value as Tab
-  return (
-    typeof tab === 'object' &&
-    tab !== null &&
-    typeof tab.name === 'string' &&
-    typeof tab.title === 'string' &&
-    typeof tab.fullPath === 'string' &&
-    isSafeRedirect(tab.fullPath) &&
-    tab.fullPath !== 'notFound'
-  )
-}
-
-function load(): TabsState {
-  try {
-    const stored = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as { tabs?: unknown[] } | null
-    const tabs = (stored?.tabs ?? []).filter(isTab).map((tab) => ({ ...tab, query: tab.query ?? {}, ignoreCache: Boolean(tab.ignoreCache) }))
-    const withHome = tabs.some((tab) => tab.fullPath === HOME_TAB.fullPath) ? tabs : [HOME_TAB, ...tabs]
-    return { tabs: withHome, cached: cachedNames(withHome) }
-  } catch {
-    return { tabs: [HOME_TAB], cached: [HOME_TAB.name] }
-  }
-}
-
-export const tabsStore = createStore<TabsState>(typeof localStorage === 'undefined' ? { tabs: [HOME_TAB], cached: [HOME_TAB.name] } : load())
-
-function commit(tabs: Tab[]): void {
-  tabsStore.set({ tabs, cached: cachedNames(tabs) })
-  localStorage.setItem(STORAGE_KEY, JSON.stringify({ tabs }))
-}
-
 export const isHome = (tab: Tab) => tab.fullPath === HOME_TAB.fullPath
+
+const stateOf = (tabs: Tab[]): TabsState => ({ tabs, cached: cachedNames(tabs) })
+
+const TabSchema = v.object({
+  name: v.string(),
+  title: v.string(),
+  // A stored path is navigated to: only the console's own pages, never another site.
+  fullPath: v.pipe(
+    v.string(),
+    v.check((path) => isSafeRedirect(path) && path !== 'notFound'),
+  ),
+  query: v.fallback(v.record(v.string(), v.unknown()), {}),
+  ignoreCache: v.fallback(v.boolean(), false),
+})
+
+/** A bad tab is dropped on its own; the others and the home tab stay. */
+const TabsSchema = v.pipe(
+  v.object({ tabs: v.array(v.unknown()) }),
+  v.transform(({ tabs: stored }) => {
+    const tabs = stored.flatMap((item) => {
+      const tab = v.safeParse(TabSchema, item)
+      return tab.success ? [tab.output] : []
+    })
+    return stateOf(tabs.some(isHome) ? tabs : [HOME_TAB, ...tabs])
+  }),
+)
+
+export const tabsStore = persistedStore({
+  key: 'tabs',
+  schema: TabsSchema,
+  fallback: stateOf([HOME_TAB]),
+  persist: ({ tabs }) => ({ tabs }),
+})
+
+const commit = (tabs: Tab[]) => tabsStore.setState(() => stateOf(tabs))
 
 /**
  * Records a page the user arrived at. A replaced history entry (filters, paging) on the same route
  * updates the tab it came from; anything else opens a tab, or selects the one already open.
  */
-export function visitPage(page: Omit<Tab, 'title' | 'ignoreCache'> & { title?: string; ignoreCache?: boolean }, previousFullPath: string | null, replaced: boolean): void {
+export function visitPage(
+  page: Omit<Tab, 'title' | 'ignoreCache'> & { title?: string; ignoreCache?: boolean },
+  previousFullPath: string | null,
+  replaced: boolean,
+): void {
   if (NOT_TABS.has(page.name)) return
   const tabs = tabsStore.get().tabs
   if (tabs.some((tab) => tab.fullPath === page.fullPath)) return
-  const next: Tab = { name: page.name, title: page.title ?? page.name, fullPath: page.fullPath, query: page.query, ignoreCache: page.ignoreCache ?? false }
+  const next: Tab = {
+    name: page.name,
+    title: page.title ?? page.name,
+    fullPath: page.fullPath,
+    query: page.query,
+    ignoreCache: page.ignoreCache ?? false,
+  }
   const previousIndex = previousFullPath === null ? -1 : tabs.findIndex((tab) => tab.fullPath === previousFullPath)
   const previous = tabs[previousIndex]
   if (replaced && previous && previous.name === page.name && !isHome(previous)) {
@@ -70,7 +91,11 @@ export function visitPage(page: Omit<Tab, 'title' | 'ignoreCache'> & { title?: s
   }
   const opened = [...tabs, next]
   // Past the limit the oldest closable tab goes.
-  if (opened.length > MAX_TABS) opened.splice(opened.findIndex((tab) => !isHome(tab)), 1)
+  if (opened.length > MAX_TABS)
+    opened.splice(
+      opened.findIndex((tab) => !isHome(tab)),
+      1,
+    )
   commit(opened)
 }
 
@@ -110,4 +135,4 @@ export function resetTabs(): void {
   commit([HOME_TAB])
 }
 
-export const useTabs = () => useStore(tabsStore)
+export const useTabs = () => useSelector(tabsStore)

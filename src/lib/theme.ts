@@ -1,9 +1,16 @@
-import { DEFAULT_SETTINGS, type Settings } from './settings'
+import * as v from 'valibot'
+import { persistedStore } from './persisted-store'
+import { DEFAULT_SETTINGS, HexColourSchema, type Settings } from './settings'
 
-const PALETTE_KEY = 'theme-palette'
-type CachedPalette = { key: string; list: string[] }
+/** The last generated palette, so a reload paints in the theme colour from the first frame. */
+const paletteStore = persistedStore({
+  key: 'theme-palette',
+  schema: v.nullable(v.object({ key: v.string(), list: v.pipe(v.array(HexColourSchema), v.length(10)) })),
+  fallback: null,
+})
 
-const paletteKey = (settings: Pick<Settings, 'theme' | 'themeColor'>) => `${settings.themeColor.toLowerCase()}|${settings.theme}`
+const paletteKey = (settings: Pick<Settings, 'theme' | 'themeColor'>) =>
+  `${settings.themeColor.toLowerCase()}|${settings.theme}`
 
 function setPalette(list: string[] | null): void {
   const style = document.body.style
@@ -11,15 +18,6 @@ function setPalette(list: string[] | null): void {
     const value = list?.[step - 1]
     if (value) style.setProperty(`--primary-${step}`, value)
     else style.removeProperty(`--primary-${step}`)
-  }
-}
-
-function cachedPalette(key: string): string[] | null {
-  try {
-    const cached = JSON.parse(localStorage.getItem(PALETTE_KEY) ?? 'null') as CachedPalette | null
-    return cached?.key === key && Array.isArray(cached.list) && cached.list.length === 10 ? cached.list : null
-  } catch {
-    return null
   }
 }
 
@@ -40,14 +38,14 @@ export function applyDocumentSettings(settings: Pick<Settings, 'theme' | 'colorW
     return
   }
   const key = paletteKey(settings)
-  const cached = cachedPalette(key)
-  if (cached) {
-    setPalette(cached)
+  const cached = paletteStore.state
+  if (cached?.key === key) {
+    setPalette(cached.list)
     return
   }
   void import('./theme-palette').then(({ paletteFor }) => {
     const list = paletteFor(settings.themeColor, settings.theme === 'dark')
-    localStorage.setItem(PALETTE_KEY, JSON.stringify({ key, list } satisfies CachedPalette))
+    paletteStore.setState(() => ({ key, list }))
     setPalette(list)
   })
 }

@@ -1,5 +1,11 @@
+import { copyFileSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { postMessage } from '../../server/messages/service'
+import { migrationsFolder, openDatabase } from '../../server/db/client'
+import { messages } from '../../server/db/schema'
+import { listMessages, postMessage } from '../../server/messages/service'
 import { createTestApp, createUser, Role, type TestApp } from '../helpers/test-app'
 
 let t: TestApp
@@ -16,7 +22,14 @@ beforeAll(async () => {
   bob = await t.tokenFor('bob', 'Bob12345')
   const base = new Date('2026-11-01T00:00:00Z').getTime()
   for (let i = 0; i < 12; i++) {
-    await postMessage(t.db, { userUk: aliceUk, type: 'notice', title: `Notice ${i}`, content: `c${i}`, messageType: 'pesticide_failed', at: new Date(base + i * 60_000) })
+    await postMessage(t.db, {
+      userUk: aliceUk,
+      type: 'notice',
+      title: `Notice ${i}`,
+      content: `c${i}`,
+      messageType: 'pesticide_failed',
+      at: new Date(base + i * 60_000),
+    })
   }
   await postMessage(t.db, { userUk: aliceUk, type: 'todo', title: 'Todo', content: 'do it' })
   await postMessage(t.db, { userUk: bobUk, type: 'notice', title: 'For Bob', content: 'b' })
@@ -26,13 +39,20 @@ afterAll(async () => {
 })
 
 type List = { list: { id: string; title: string; status: number; time: string }[]; total: number }
+type Texts = { list: { title: string; subTitle: string | null; content: string }[] }
 
 describe('/api/messages', () => {
   it('lists the caller own messages of a type, newest first, paged', async () => {
     const first = await t.call<List>('/api/messages?type=notice&page=1&pageSize=5', { method: 'GET', token: alice })
     expect(first.body.code).toBe(20000)
     expect(first.body.data.total).toBe(12)
-    expect(first.body.data.list.map((m) => m.title)).toEqual(['Notice 11', 'Notice 10', 'Notice 9', 'Notice 8', 'Notice 7'])
+    expect(first.body.data.list.map((m) => m.title)).toEqual([
+      'Notice 11',
+      'Notice 10',
+      'Notice 9',
+      'Notice 8',
+      'Notice 7',
+    ])
     expect(first.body.data.list[0]?.time).toBe('2026-11-01 08:11:00')
     const last = await t.call<List>('/api/messages?type=notice&page=3&pageSize=5', { method: 'GET', token: alice })
     expect(last.body.data.list.map((m) => m.title)).toEqual(['Notice 1', 'Notice 0'])
@@ -42,7 +62,9 @@ describe('/api/messages', () => {
 
   it('rejects a bad type or page size with 40000', async () => {
     expect((await t.call('/api/messages?type=spam', { method: 'GET', token: alice })).body.code).toBe(40000)
-    expect((await t.call('/api/messages?type=notice&pageSize=101', { method: 'GET', token: alice })).body.code).toBe(40000)
+    expect((await t.call('/api/messages?type=notice&pageSize=101', { method: 'GET', token: alice })).body.code).toBe(
+      40000,
+    )
     expect((await t.call('/api/messages?type=notice&page=0', { method: 'GET', token: alice })).body.code).toBe(40000)
   })
 
@@ -55,20 +77,141 @@ describe('/api/messages', () => {
     const ids = aliceList.body.data.list.map((m) => m.id)
     const read = await t.call('/api/messages/read', { token: alice, body: { ids: [...ids, bobId] } })
     expect(read.body.data).toEqual({ updated: 2 })
-    expect((await t.call('/api/messages/unread-counts', { method: 'GET', token: alice })).body.data).toEqual({ message: 0, notice: 10, todo: 1 })
-    expect((await t.call('/api/messages/unread-counts', { method: 'GET', token: bob })).body.data).toEqual({ message: 0, notice: 1, todo: 0 })
-    const unread = await t.call<List>('/api/messages?type=notice&status=0&pageSize=100', { method: 'GET', token: alice })
+    expect((await t.call('/api/messages/unread-counts', { method: 'GET', token: alice })).body.data).toEqual({
+      message: 0,
+      notice: 10,
+      todo: 1,
+    })
+    expect((await t.call('/api/messages/unread-counts', { method: 'GET', token: bob })).body.data).toEqual({
+      message: 0,
+      notice: 1,
+      todo: 0,
+    })
+    const unread = await t.call<List>('/api/messages?type=notice&status=0&pageSize=100', {
+      method: 'GET',
+      token: alice,
+    })
     expect(unread.body.data.total).toBe(10)
   })
 
   it('marks a whole type read', async () => {
-    expect((await t.call('/api/messages/read-all', { token: alice, body: { type: 'notice' } })).body.data).toEqual({ updated: 10 })
-    expect((await t.call('/api/messages/unread-counts', { method: 'GET', token: alice })).body.data).toEqual({ message: 0, notice: 0, todo: 1 })
+    expect((await t.call('/api/messages/read-all', { token: alice, body: { type: 'notice' } })).body.data).toEqual({
+      updated: 10,
+    })
+    expect((await t.call('/api/messages/unread-counts', { method: 'GET', token: alice })).body.data).toEqual({
+      message: 0,
+      notice: 0,
+      todo: 1,
+    })
   })
 
   it('validates ids and needs a session', async () => {
     expect((await t.call('/api/messages/read', { token: alice, body: { ids: [] } })).body.code).toBe(40000)
     expect((await t.call('/api/messages/read', { token: alice, body: { ids: ['not-a-uuid'] } })).body.code).toBe(40000)
     expect((await t.call('/api/messages/unread-counts', { method: 'GET' })).body.code).toBe(1001)
+  })
+})
+
+describe("message texts in the reader's language", () => {
+  let carol: string
+  beforeAll(async () => {
+    const carolUk = await createUser(t.db, { username: 'carol', password: 'Carol1234', role: Role.OFFICIAL })
+    carol = await t.tokenFor('carol', 'Carol1234')
+    await postMessage(t.db, {
+      userUk: carolUk,
+      type: 'notice',
+      titleKey: 'notice_pesticide_failed_title',
+      subTitleKey: 'notice_pesticide_failed_sub_title',
+      contentKey: 'notice_pesticide_failed_content',
+      params: { stall: 'A-12', product: 'Bok choy', rate: '62.5', threshold: 50 },
+      messageType: 'pesticide_failed',
+    })
+    // A row as the table held them before keys: text only.
+    await t.db
+      .insert(messages)
+      .values({ userUk: carolUk, type: 'todo', title: '旧待办', subTitle: null, content: '只有文字' })
+  })
+
+  const read = async (type: string, locale: string) =>
+    (await t.call<Texts>(`/api/messages?type=${type}`, { method: 'GET', token: carol, locale })).body.data.list
+
+  it('reads one stored message in Chinese and in English, parameters filled in', async () => {
+    expect(await read('notice', 'zh-CN')).toMatchObject([
+      {
+        title: '农残检测未通过',
+        subTitle: '摊位 A-12 · Bok choy',
+        content: '抑制率 62.5%，超过 50% 判定阈值，请督促商户下架复检。',
+      },
+    ])
+    expect(await read('notice', 'en-US')).toMatchObject([
+      {
+        title: 'Pesticide residue test failed',
+        subTitle: 'Stall A-12 · Bok choy',
+        content:
+          'Inhibition rate 62.5%, above the 50% limit: have the merchant take the produce off sale and test it again.',
+      },
+    ])
+  })
+
+  it('keeps the Chinese text in the row, for readers of the table and if a key is ever removed', async () => {
+    const [row] = await t.db
+      .select()
+      .from(messages)
+      .where(sql`${messages.titleKey} = 'notice_pesticide_failed_title'`)
+    expect(row).toMatchObject({
+      title: '农残检测未通过',
+      contentKey: 'notice_pesticide_failed_content',
+      params: { stall: 'A-12', threshold: 50 },
+    })
+    await t.db
+      .update(messages)
+      .set({ titleKey: 'notice_no_such_key' })
+      .where(sql`${messages.id} = ${row!.id}`)
+    expect((await read('notice', 'en-US'))[0]?.title).toBe('农残检测未通过')
+    await t.db
+      .update(messages)
+      .set({ titleKey: 'notice_pesticide_failed_title' })
+      .where(sql`${messages.id} = ${row!.id}`)
+  })
+
+  it('reads a text-only row as written, in either language', async () => {
+    for (const locale of ['zh-CN', 'en-US'])
+      expect(await read('todo', locale)).toMatchObject([{ title: '旧待办', subTitle: null, content: '只有文字' }])
+  })
+})
+
+describe('the messages_keys migration', () => {
+  it('applies to a database whose messages have only text, and those messages still read', async () => {
+    // The migrations as they were before this one, applied to a fresh database with a message in it.
+    const before = mkdtempSync(join(tmpdir(), 'migrations-'))
+    const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+      entries: { tag: string }[]
+    }
+    const index = journal.entries.findIndex((entry) => entry.tag.endsWith('_messages_keys'))
+    expect(index).toBeGreaterThan(0)
+    mkdirSync(join(before, 'meta'))
+    writeFileSync(
+      join(before, 'meta/_journal.json'),
+      JSON.stringify({ ...journal, entries: journal.entries.slice(0, index) }),
+    )
+    for (const { tag } of journal.entries.slice(0, index))
+      copyFileSync(join(migrationsFolder, `${tag}.sql`), join(before, `${tag}.sql`))
+    expect(readdirSync(before).length).toBe(index + 1)
+
+    const old = await openDatabase({ kind: 'pglite' }, before)
+    await old.migrate()
+    await old.db.execute(sql`insert into users (uk, username, password_hash, role) values ('u-old', 'old', 'x', 1)`)
+    await old.db.execute(
+      sql`insert into messages (user_uk, type, title, content) values ('u-old', 'message', '欢迎使用每日供应', '旧的文字消息')`,
+    )
+    const snapshot = await old.dump!()
+    await old.close()
+    rmSync(before, { recursive: true })
+
+    const upgraded = await openDatabase({ kind: 'pglite', loadDataDir: snapshot })
+    await upgraded.migrate()
+    const list = await listMessages(upgraded.db, 'u-old', { type: 'message', page: 1, pageSize: 10 }, 'en-US')
+    expect(list.list).toMatchObject([{ title: '欢迎使用每日供应', subTitle: null, content: '旧的文字消息' }])
+    await upgraded.close()
   })
 })

@@ -132,6 +132,50 @@ describe('tab bar', () => {
   })
 })
 
+describe('market scope', () => {
+  const scopeOf = (page: Page) => page.getByTestId('market-scope').getAttribute('data-market')
+
+  it('an OFFICIAL picking a market on /merchant gets ?market=<id>; a reload, the tab and menu links keep it', async () => {
+    const { context, page } = await signedIn()
+    await page.getByTestId('side-menu').getByRole('link', { name: 'Merchant management' }).click()
+    await page.waitForURL('**/merchant')
+    await expect.poll(() => scopeOf(page)).toBe('')
+    await page.getByTestId('market-switcher').click()
+    const options = page.getByRole('listbox', { name: 'Markets' }).getByRole('option')
+    await expect.poll(() => options.count()).toBeGreaterThan(1)
+    const market = options.nth(1)
+    const name = (await market.textContent())?.trim()
+    await market.getByRole('button').click()
+    await page.waitForURL(/\/merchant\?market=[0-9a-f-]{36}$/)
+    const id = new URL(page.url()).searchParams.get('market')
+    await expect.poll(() => scopeOf(page)).toBe(id)
+    await expect.poll(async () => (await page.getByTestId('market-switcher').textContent())?.trim()).toBe(name)
+    // The choice replaced the tab's address rather than opening another tab.
+    const tabs = page.getByTestId('tab-bar').getByRole('navigation')
+    await expect.poll(() => tabs.getByRole('link', { name: 'Merchant management' }).getAttribute('href')).toBe(`/merchant?market=${id}`)
+    expect(await tabTitles(page)).toEqual(['Workplace', 'Merchant management'])
+
+    await page.reload()
+    await page.getByTestId('market-scope').waitFor()
+    expect(new URL(page.url()).searchParams.get('market')).toBe(id)
+    expect(await scopeOf(page)).toBe(id)
+    await page.getByTestId('side-menu').getByRole('link', { name: 'Device management' }).click()
+    await page.waitForURL(`**/device?market=${id}`)
+    expect(await scopeOf(page)).toBe(id)
+    await context.close()
+  })
+
+  it("a MARKET user's pages show their own market whatever the URL names", async () => {
+    const { context, page } = await signedIn(DEMO.market)
+    const own = await scopeOf(page)
+    expect(own).toMatch(/^[0-9a-f-]{36}$/)
+    await page.goto('/device?market=00000000-0000-4000-8000-000000000000')
+    await page.getByTestId('market-scope').waitFor()
+    expect(await scopeOf(page)).toBe(own)
+    await context.close()
+  })
+})
+
 describe('message box', () => {
   it('shows unread counts, marks an item read on click and a tab read with all-read', async () => {
     const { context, page } = await signedIn(DEMO.market)

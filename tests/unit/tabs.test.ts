@@ -60,4 +60,26 @@ describe('tab bar store', () => {
     expect(reloaded.tabsStore.get().tabs.map((t) => t.fullPath)).toEqual(['/dashboard/workplace', '/device'])
     expect(reloaded.tabsStore.get().cached).toEqual(['Workplace', 'DeviceManage'])
   })
+
+  it('starts with Workplace alone over a stored value it cannot read, and fills what an older tab lacks', async () => {
+    for (const stored of ['{"tabs":', '{"tabs":"x"}', '[]']) {
+      storage.set('tabs', stored)
+      vi.resetModules()
+      const reloaded = await import('../../src/lib/tabs')
+      expect(reloaded.tabsStore.get().tabs, stored).toEqual([HOME_TAB])
+    }
+    storage.set(
+      'tabs',
+      JSON.stringify({ tabs: [{ name: 'DeviceManage', title: 'DeviceManage', fullPath: '/device' }] }),
+    )
+    vi.resetModules()
+    const reloaded = await import('../../src/lib/tabs')
+    expect(reloaded.tabsStore.get().tabs[1]).toEqual({
+      name: 'DeviceManage',
+      title: 'DeviceManage',
+      fullPath: '/device',
+      query: {},
+      ignoreCache: false,
+    })
+  })
 })

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { Role, UserStatus } from '../../../contract/roles'
+import { shanghaiDayStart } from '../../../contract/time'
 import { hashPassword, md5Hex } from '../../user/passwords'
 import type { Database } from '../client'
 import { markets, messages, users } from '../schema'
@@ -39,7 +40,7 @@ export async function seedDemo(db: Database): Promise<void> {
       if (account === DEMO_ACCOUNTS.market.username) demoOperatorUk = uk
       const [market] = await tx
         .insert(markets)
-        .values({ ...fields, accountUk: uk, registeredAt: new Date(`${registeredOn}T09:00:00+08:00`) })
+        .values({ ...fields, accountUk: uk, registeredAt: shanghaiDayStart(registeredOn) })
         .returning({ id: markets.id })
       await tx.insert(users).values({
         uk,
@@ -48,26 +49,76 @@ export async function seedDemo(db: Database): Promise<void> {
         role: Role.MARKET,
         status: UserStatus.NORMAL,
         marketId: market?.id ?? null,
-        registeredAt: new Date(`${registeredOn}T09:00:00+08:00`),
+        registeredAt: shanghaiDayStart(registeredOn),
       })
     }
   })
   await seedDemoMessages(db, officialUk, demoOperatorUk)
 }
 
-/** A few items in each tab of the message box, some already read. */
+/** A few items in each tab of the message box, some already read; written as message keys, so each reader reads them in their language. */
 async function seedDemoMessages(db: Database, officialUk: string, operatorUk: string): Promise<void> {
   const now = Date.now()
   const minutesAgo = (m: number) => new Date(now - m * 60_000)
-  const rows = [
-    { userUk: operatorUk, type: 'notice', title: '农残检测未通过', subTitle: '摊位 A-12 · 青菜', content: '抑制率 62.5%，超过 50% 判定阈值，请督促商户下架复检。', messageType: 'pesticide_failed', at: minutesAgo(8) },
-    { userUk: operatorUk, type: 'notice', title: '设备离线', subTitle: '电子秤 SC-0317', content: '摊位 B-03 的电子秤已 15 分钟未上报数据。', messageType: 'device_offline', at: minutesAgo(42) },
-    { userUk: operatorUk, type: 'todo', title: '待审核商户资料', subTitle: '3 份', content: '有 3 位商户更新了食品经营许可证，请核对。', messageType: 'merchant_review', at: minutesAgo(90) },
-    { userUk: operatorUk, type: 'message', title: '平台通知', subTitle: '每日供应', content: '本月对账单已生成，可在仪表盘查看交易统计。', at: minutesAgo(300) },
-    { userUk: officialUk, type: 'notice', title: '新市场待完善资料', subTitle: '保定市莲池农贸市场', content: '营业执照照片尚未上传。', messageType: 'market_incomplete', at: minutesAgo(20) },
-    { userUk: officialUk, type: 'message', title: '欢迎使用每日供应', subTitle: '系统消息', content: '在市场管理中注册市场，市场运营方即可登录管理商户与设备。', at: minutesAgo(600) },
+  const notices = [
+    {
+      userUk: operatorUk,
+      type: 'notice',
+      titleKey: 'notice_pesticide_failed_title',
+      subTitleKey: 'notice_pesticide_failed_sub_title',
+      contentKey: 'notice_pesticide_failed_content',
+      // The stall and the produce are the market's own data, not words to translate.
+      params: { stall: 'A-12', product: '青菜', rate: '62.5', threshold: 50 },
+      messageType: 'pesticide_failed',
+      at: minutesAgo(8),
+    },
+    {
+      userUk: operatorUk,
+      type: 'notice',
+      titleKey: 'notice_device_offline_title',
+      subTitleKey: 'notice_device_offline_sub_title',
+      contentKey: 'notice_device_offline_content',
+      params: { device: 'SC-0317', stall: 'B-03', minutes: 15 },
+      messageType: 'device_offline',
+      at: minutesAgo(42),
+    },
+    {
+      userUk: operatorUk,
+      type: 'todo',
+      titleKey: 'todo_merchant_review_title',
+      subTitleKey: 'todo_merchant_review_sub_title',
+      contentKey: 'todo_merchant_review_content',
+      params: { count: 3 },
+      messageType: 'merchant_review',
+      at: minutesAgo(90),
+    },
+    {
+      userUk: operatorUk,
+      type: 'message',
+      titleKey: 'message_statement_ready_title',
+      subTitleKey: 'message_statement_ready_sub_title',
+      contentKey: 'message_statement_ready_content',
+      at: minutesAgo(300),
+    },
+    {
+      userUk: officialUk,
+      type: 'notice',
+      titleKey: 'notice_market_incomplete_title',
+      contentKey: 'notice_market_incomplete_content',
+      subTitle: '保定市莲池农贸市场',
+      messageType: 'market_incomplete',
+      at: minutesAgo(20),
+    },
   ] as const
-  for (const row of rows) await postMessage(db, row)
+  for (const notice of notices) await postMessage(db, notice)
+  const welcome = await postMessage(db, {
+    userUk: officialUk,
+    type: 'message',
+    titleKey: 'message_welcome_title',
+    subTitleKey: 'message_welcome_sub_title',
+    contentKey: 'message_welcome_content',
+    at: minutesAgo(600),
+  })
   // One read item so both states show.
-  await db.update(messages).set({ status: 1 }).where(and(eq(messages.userUk, officialUk), eq(messages.type, 'message'), eq(messages.title, rows[5].title)))
+  await db.update(messages).set({ status: 1 }).where(eq(messages.id, welcome))
 }

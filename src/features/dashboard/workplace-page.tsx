@@ -1,10 +1,12 @@
 import { Role } from '@contract/roles'
 import type { UserInfo } from '@contract/user'
 import { m } from '@/paraglide/messages'
+import { marketScopeLabel, useMarketScope } from '@/lib/market-scope'
 import { routeTitle } from '@/lib/route-meta'
 
 /** Until the dashboard issue brings its live widgets, Workplace greets the signed-in user. */
 export function WorkplacePage({ user }: { user: UserInfo }) {
+  const market = useMarketScope()
   return (
     <section className="rounded-lg border border-border bg-card p-6" data-testid="workplace">
       <h1 className="text-xl font-semibold text-card-foreground">{routeTitle('Workplace')}</h1>
@@ -13,7 +15,10 @@ export function WorkplacePage({ user }: { user: UserInfo }) {
         {m.workplace_role({ role: user.role === Role.OFFICIAL ? m.role_official() : m.role_market() })} ·{' '}
         {m.workplace_registered({ time: user.registerTime })}
       </p>
-      <p className="mt-4 text-sm text-muted-foreground">{m.page_building()}</p>
+      <p className="mt-4 text-sm text-muted-foreground" data-testid="market-scope" data-market={market ?? ''}>
+        {marketScopeLabel(market)}
+      </p>
+      <p className="mt-1 text-sm text-muted-foreground">{m.page_building()}</p>
     </section>
   )
 }

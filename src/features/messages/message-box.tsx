@@ -10,6 +10,7 @@ import { unreadCountsQuery, useMarkRead } from './api'
 import { MessageList } from './message-list'
 import { MessageTypeTabs } from './message-type-tabs'
 import { MessagesDialog } from './messages-dialog'
+import { useLocaleRefetch } from './use-locale-refetch'
 
 const POPOVER_PAGE_SIZE = 5
 
@@ -20,16 +21,26 @@ export function MessageBox() {
   const [moreOpen, setMoreOpen] = useState(false)
   const counts = useQuery(unreadCountsQuery())
   const markRead = useMarkRead()
+  useLocaleRefetch()
   const total = counts.data ? counts.data.message + counts.data.notice + counts.data.todo : 0
 
   return (
     <>
       <Popover open={open} onOpenChange={setOpen}>
         <PopoverTrigger asChild>
-          <Button variant="ghost" size="icon" className="relative" aria-label={m.messages_open({ count: total })} data-testid="message-box">
+          <Button
+            variant="ghost"
+            size="icon"
+            className="relative"
+            aria-label={m.messages_open({ count: total })}
+            data-testid="message-box"
+          >
             <Bell aria-hidden className="size-4" />
             {total > 0 && (
-              <span aria-hidden className="absolute top-1 right-1 min-w-4 rounded-full bg-danger px-1 text-[10px] leading-4 text-danger-foreground">
+              <span
+                aria-hidden
+                className="absolute top-1 right-1 min-w-4 rounded-full bg-danger px-1 text-[10px] leading-4 text-danger-foreground"
+              >
                 {total > 99 ? '99+' : total}
               </span>
             )}

@@ -3,7 +3,14 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Copy, Info } from 'lucide-react'
 import { m } from '@/paraglide/messages'
 import { serverMenuQuery } from '@/lib/server-menu'
-import { DEFAULT_SETTINGS, updateSettings, useSettings, type Settings } from '@/lib/settings'
+import {
+  DEFAULT_SETTINGS,
+  MENU_WIDTH,
+  persistedSettings,
+  updateSettings,
+  useSettings,
+  type Settings,
+} from '@/lib/settings'
 import { showToast } from '@/lib/toast'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
@@ -11,7 +18,6 @@ import { Switch } from '@/components/ui/switch'
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet'
 
 const PRESET_COLOURS = ['#165DFF', '#0FC6C2', '#00B42A', '#F77234', '#F53F3F', '#722ED1', '#3491FA', '#D91AD9']
-const MENU_WIDTH = { min: 160, max: 400 }
 
 type BooleanKey = 'navbar' | 'menu' | 'topMenu' | 'footer' | 'tabBar' | 'menuFromServer' | 'colorWeak'
 
@@ -57,14 +63,19 @@ export function SettingsDrawer() {
 
   const row = (key: BooleanKey, label: string) => (
     <SettingRow key={key} label={label} htmlFor={`${id}-${key}`}>
-      <Switch id={`${id}-${key}`} checked={settings[key]} onCheckedChange={(on) => toggle(key, on)} data-testid={`setting-${key}`} />
+      <Switch
+        id={`${id}-${key}`}
+        checked={settings[key]}
+        onCheckedChange={(on) => toggle(key, on)}
+        data-testid={`setting-${key}`}
+      />
     </SettingRow>
   )
 
   async function copySettings() {
-    const { globalSettings: _open, serverMenu: _menu, ...shareable } = settings
     try {
-      await navigator.clipboard.writeText(JSON.stringify(shareable, null, 2))
+      // What is copied is what is stored: a copy pasted into another browser's storage loads as is.
+      await navigator.clipboard.writeText(JSON.stringify(persistedSettings(settings), null, 2))
       void showToast('success', m.settings_copied())
     } catch {
       void showToast('error', m.settings_copy_failed())
@@ -89,7 +100,7 @@ export function SettingsDrawer() {
                 aria-pressed={settings.themeColor.toLowerCase() === colour.toLowerCase()}
                 onClick={() => updateSettings({ themeColor: colour })}
                 style={{ backgroundColor: colour }}
-                className="size-6 rounded border-2 border-transparent aria-pressed:border-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1 focus-visible:outline-none"
+                className="size-6 rounded border-2 border-transparent focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1 focus-visible:outline-none aria-pressed:border-foreground"
               />
             ))}
             <label className="flex items-center gap-1 text-xs text-muted-foreground">
@@ -104,7 +115,11 @@ export function SettingsDrawer() {
             </label>
           </div>
           <SettingRow label={m.settings_dark()} htmlFor={`${id}-dark`}>
-            <Switch id={`${id}-dark`} checked={settings.theme === 'dark'} onCheckedChange={(on) => updateSettings({ theme: on ? 'dark' : 'light' })} />
+            <Switch
+              id={`${id}-dark`}
+              checked={settings.theme === 'dark'}
+              onCheckedChange={(on) => updateSettings({ theme: on ? 'dark' : 'light' })}
+            />
           </SettingRow>
 
           <h3 className="pt-3 pb-1 text-xs font-medium text-muted-foreground">{m.settings_section_content()}</h3>
@@ -124,7 +139,8 @@ export function SettingsDrawer() {
               value={settings.menuWidth}
               onChange={(event) => {
                 const width = Number(event.target.value)
-                if (Number.isFinite(width)) updateSettings({ menuWidth: Math.min(MENU_WIDTH.max, Math.max(MENU_WIDTH.min, Math.round(width))) })
+                if (Number.isFinite(width))
+                  updateSettings({ menuWidth: Math.min(MENU_WIDTH.max, Math.max(MENU_WIDTH.min, Math.round(width))) })
               }}
               className="h-8 w-20 px-2"
             />
@@ -139,7 +155,11 @@ export function SettingsDrawer() {
           </p>
         </div>
         <div className="flex gap-2 border-t border-border p-4">
-          <Button variant="outline" className="flex-1" onClick={() => updateSettings({ ...DEFAULT_SETTINGS, globalSettings: true })}>
+          <Button
+            variant="outline"
+            className="flex-1"
+            onClick={() => updateSettings({ ...DEFAULT_SETTINGS, globalSettings: true })}
+          >
             {m.settings_reset()}
           </Button>
           <Button className="flex-1" onClick={() => void copySettings()}>

@@ -1,14 +1,19 @@
 import { Link } from '@tanstack/react-router'
 import { Cpu, LayoutDashboard, Store, Users, type LucideIcon } from 'lucide-react'
 import { m } from '@/paraglide/messages'
+import { useScopeLinkSearch } from '@/lib/market-scope'
 import { routeTitle } from '@/lib/route-meta'
 import { cn } from '@/lib/cn'
 import type { SideMenuItem } from './menu-items'
 
 const ICONS: Record<string, LucideIcon> = { dashboard: LayoutDashboard, market: Store, merchant: Users, device: Cpu }
 
-/** The side menu: one group per area, its pages as links; the active page is highlighted. */
+/**
+ * The side menu: one group per area, its pages as links; the active page is highlighted. Links to
+ * market-scoped pages carry the current market, so the page opens in the scope the user is in.
+ */
 export function SideMenu({ items, collapsed }: { items: SideMenuItem[]; collapsed: boolean }) {
+  const scopeSearch = useScopeLinkSearch()
   return (
     <nav aria-label={m.nav_main_label()} className="flex flex-col gap-1 p-2" data-testid="side-menu">
       {items.map((item) => {
@@ -22,11 +27,12 @@ export function SideMenu({ items, collapsed }: { items: SideMenuItem[]; collapse
               <Link
                 key={child.name}
                 to={child.path}
+                search={scopeSearch(child.path)}
                 title={collapsed ? routeTitle(child.name) : undefined}
                 activeOptions={{ exact: false, includeSearch: false }}
                 className={cn(
                   'flex items-center gap-3 rounded px-3 py-2 text-sm text-foreground hover:bg-accent',
-                  'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                  'focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
                   'data-[status=active]:bg-primary-1 data-[status=active]:font-medium data-[status=active]:text-primary',
                   collapsed && 'justify-center px-0',
                 )}

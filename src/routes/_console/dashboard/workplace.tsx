@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react'
 import { createFileRoute } from '@tanstack/react-router'
-import { Role } from '@contract/roles'
+import { PAGE_ROLES } from '@contract/access'
+import { MarketScopeSearchSchema } from '@contract/scope'
 import { WorkplacePage } from '@/features/dashboard/workplace-page'
 
 export const Route = createFileRoute('/_console/dashboard/workplace')({
-  staticData: { name: 'Workplace', roles: [Role.OFFICIAL, Role.MARKET] },
+  staticData: { name: 'Workplace', roles: PAGE_ROLES.Workplace },
+  validateSearch: MarketScopeSearchSchema,
   component: Workplace,
 })
 

@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Role } from '@contract/roles'
+import { PAGE_ROLES } from '@contract/access'
+import { MarketScopeSearchSchema } from '@contract/scope'
 import { PlaceholderPage } from '@/features/shell/placeholder-page'
 
 export const Route = createFileRoute('/_console/merchant/register')({
-  staticData: { name: 'MerchantRegister', roles: [Role.OFFICIAL, Role.MARKET] },
+  staticData: { name: 'MerchantRegister', roles: PAGE_ROLES.MerchantRegister },
+  validateSearch: MarketScopeSearchSchema,
   component: () => <PlaceholderPage name="MerchantRegister" />,
 })
