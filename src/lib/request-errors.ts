@@ -1,11 +1,11 @@
 import { ApiCode } from '@contract/api'
 import { m } from '@/paraglide/messages'
 import { ApiRequestError } from './api-client'
-import { createStore } from './store'
+import { createAtom } from '@tanstack/store'
 import { showToast } from './toast'
 
 /** Open while the "login invalid" modal (code 1001) is shown. */
-export const loginInvalidStore = createStore(false)
+export const loginInvalidStore = createAtom(false)
 
 
 /** The words shown for a failure: the server's message, or the console's own for transport failures. */

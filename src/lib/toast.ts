@@ -1,10 +1,10 @@
-import { createStore } from './store'
+import { createAtom } from '@tanstack/store'
 
 /**
  * Toasts load on first use (sonner is not part of the sign-in page's download). The toaster is
  * mounted first and the toast sent once it is listening.
  */
-export const toasterMountedStore = createStore(false)
+export const toasterMountedStore = createAtom(false)
 let markReady: () => void = () => {}
 const ready = new Promise<void>((resolve) => {
   markReady = resolve

@@ -2,13 +2,13 @@ import { useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { m } from '@/paraglide/messages'
 import { loginInvalidStore } from '@/lib/request-errors'
-import { useStore } from '@/lib/store'
+import { useSelector } from '@tanstack/react-store'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { logout } from './logout'
 
 /** SPEC §8: code 1001 asks to sign in again (log out and reload) or to stay on the page. */
 export function LoginInvalidModal() {
-  const open = useStore(loginInvalidStore)
+  const open = useSelector(loginInvalidStore)
   const queryClient = useQueryClient()
   const [leaving, setLeaving] = useState(false)
   return (

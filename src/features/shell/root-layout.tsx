@@ -3,7 +3,7 @@ import { Outlet, useRouter } from '@tanstack/react-router'
 import { useLocale } from '@/lib/locale'
 import { useSettings } from '@/lib/settings'
 import { applyDocumentSettings } from '@/lib/theme'
-import { useStore } from '@/lib/store'
+import { useSelector } from '@tanstack/react-store'
 import { toasterMountedStore } from '@/lib/toast'
 
 type ProgressModule = { startProgress: () => void; finishProgress: () => void }
@@ -15,7 +15,7 @@ export function RootLayout({ modals }: { modals?: ReactNode }) {
   const router = useRouter()
   const settings = useSettings()
   const locale = useLocale()
-  const toasterMounted = useStore(toasterMountedStore)
+  const toasterMounted = useSelector(toasterMountedStore)
 
   useEffect(() => applyDocumentSettings(settings), [settings])
 
