@@ -1,5 +1,6 @@
-import { createRouter } from '@tanstack/react-router'
+import { createRouter, lazyRouteComponent } from '@tanstack/react-router'
 import type { QueryClient } from '@tanstack/react-query'
+import { PageSkeleton } from '@/components/async-state/page-skeleton'
 import { routeTree } from './routeTree.gen'
 
 export function createConsoleRouter(queryClient: QueryClient) {
@@ -9,6 +10,14 @@ export function createConsoleRouter(queryClient: QueryClient) {
     defaultPreload: 'intent',
     // Loaders read through TanStack Query's cache, which decides freshness.
     defaultPreloadStaleTime: 0,
+    // Every route gets its own pending and error boundary, so a slow or failed page shows its skeleton
+    // or its failure where the page goes, inside the shell, instead of blanking or replacing the console.
+    defaultPendingComponent: PageSkeleton,
+    defaultErrorComponent: lazyRouteComponent(() => import('@/components/async-state/route-error'), 'RouteError'),
+    // The progress bar covers the first half second; past it the skeleton shows, for at least 300 ms
+    // so it does not flash.
+    defaultPendingMs: 500,
+    defaultPendingMinMs: 300,
     // Scroll is remembered per full URL, so a tab switched back to shows where the user left it.
     scrollRestoration: true,
     getScrollRestorationKey: (location) => location.href,

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { createFileRoute } from '@tanstack/react-router'
 import { Role } from '@contract/roles'
 import { guardConsoleRoute, type GuardInput } from '@/features/auth/guard'
@@ -17,6 +17,9 @@ export const Route = createFileRoute('/_console')({
 
 function Console(): ReactNode {
   const { user } = Route.useRouteContext()
+  // The pages' error view loads on first use (src/router.ts); fetch it now, so a page that fails
+  // because the network went away can still say so.
+  useEffect(() => void import('@/components/async-state/route-error'), [])
   return (
     <ConsoleLayout
       role={user.role}

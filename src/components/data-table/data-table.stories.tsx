@@ -1,46 +1,93 @@
 import { useState } from 'react'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import type { ColumnDef } from '@tanstack/react-table'
-import { DataTable, type DataTableLabels } from './data-table'
+import { ApiRequestError } from '@/lib/api-client'
+import type { ListResult } from '@/components/async-state/use-list-result'
+import { ColumnVisibility } from './column-visibility'
+import { DataTable, type TableSort } from './data-table'
+import { SearchBox } from './search-box'
+import { SelectFilter } from './select-filter'
 
-type Row = { id: string; name: string; stalls: number }
-const rows: Row[] = Array.from({ length: 8 }, (_, i) => ({ id: String(i), name: `农贸市场 ${i + 1}`, stalls: 40 + i * 13 }))
+type Row = { id: string; name: string; stalls: number; status: '1' | '2' }
+const rows: Row[] = Array.from({ length: 8 }, (_, i) => ({
+  id: String(i),
+  name: `农贸市场 ${i + 1}`,
+  stalls: 40 + i * 13,
+  status: i % 3 === 0 ? '2' : '1',
+}))
 const columns: ColumnDef<Row, unknown>[] = [
-  { id: 'name', accessorKey: 'name', header: 'Market', enableSorting: true },
+  { id: 'name', accessorKey: 'name', header: 'Market', enableSorting: true, enableHiding: false },
   { id: 'stalls', accessorKey: 'stalls', header: 'Stalls', enableSorting: true },
+  {
+    id: 'status',
+    accessorKey: 'status',
+    header: 'Status',
+    cell: ({ row }) => (row.original.status === '1' ? 'Normal' : 'Frozen'),
+  },
 ]
-const labels: DataTableLabels = {
-  pagination: 'Pagination',
-  previous: 'Previous',
-  next: 'Next',
-  pageOf: (page, pages) => `Page ${page} of ${pages}`,
-  total: (total) => `${total} in all`,
-  pageSize: 'Rows per page',
-  perPage: (size) => `${size} / page`,
-  empty: 'Nothing matches',
-  error: 'Could not load the list',
-  retry: 'Retry',
-  sortBy: (column) => `Sort by ${column}`,
-  loading: 'Loading…',
+const offline = new ApiRequestError('Network Error', 0, null, 0, 'network')
+
+type State = 'loaded' | 'loading' | 'failed' | 'empty' | 'stale' | 'staleFailed'
+const results: Record<State, ListResult<Row>> = {
+  loaded: { rows, total: 42, status: 'success', stale: null, error: null, fetching: false, retry: () => {} },
+  loading: { rows: undefined, total: 0, status: 'pending', stale: null, error: null, fetching: true, retry: () => {} },
+  failed: { rows: undefined, total: 0, status: 'error', stale: null, error: offline, fetching: false, retry: () => {} },
+  empty: { rows: [], total: 0, status: 'success', stale: null, error: null, fetching: false, retry: () => {} },
+  stale: { rows, total: 42, status: 'pending', stale: 'loading', error: null, fetching: true, retry: () => {} },
+  staleFailed: {
+    rows,
+    total: 42,
+    status: 'error',
+    stale: 'failed',
+    error: new ApiRequestError('Internal error', 50000, null, 500),
+    fetching: false,
+    retry: () => {},
+  },
 }
 
-function Table({ status }: { status: 'pending' | 'error' | 'success' }) {
-  const [sort, setSort] = useState({ id: 'name', desc: false })
+/** A list page's table with its whole toolbar: search box, select filter, column visibility, row numbers. */
+function Table({ state }: { state: State }) {
+  const [sort, setSort] = useState<TableSort>({ id: 'name', desc: false })
+  const [page, setPage] = useState(1)
+  const [text, setText] = useState('')
+  const [status, setStatus] = useState<'1' | '2' | undefined>(undefined)
+  const [visibility, setVisibility] = useState<Record<string, boolean>>({})
   return (
     <DataTable
       caption="Markets"
       columns={columns}
-      rows={status === 'success' ? rows : undefined}
-      total={rows.length}
-      page={1}
-      pageSize={10}
+      result={results[state]}
+      page={page}
+      pageSize={20}
+      onPageChange={setPage}
       sort={sort}
       onSortChange={setSort}
-      onPageChange={() => {}}
-      status={status}
-      onRetry={() => {}}
-      labels={labels}
+      showIndex
+      columnVisibility={visibility}
       rowKey={(row) => row.id}
+      toolbar={
+        <>
+          <SearchBox label="Search name, account or credit code" value={text} onChange={setText} />
+          <SelectFilter
+            label="Account status"
+            allLabel="All statuses"
+            value={status}
+            options={[
+              { value: '1', label: 'Normal' },
+              { value: '2', label: 'Frozen' },
+            ]}
+            onChange={setStatus}
+          />
+          <ColumnVisibility
+            columns={[
+              { id: 'stalls', label: 'Stalls' },
+              { id: 'status', label: 'Status' },
+            ]}
+            visibility={visibility}
+            onChange={(id, visible) => setVisibility((previous) => ({ ...previous, [id]: visible }))}
+          />
+        </>
+      }
     />
   )
 }
@@ -49,6 +96,13 @@ const meta = { title: 'Composite/DataTable', component: Table } satisfies Meta<t
 export default meta
 type Story = StoryObj<typeof meta>
 
-export const Loaded: Story = { args: { status: 'success' } }
-export const Loading: Story = { args: { status: 'pending' } }
-export const Failed: Story = { args: { status: 'error' } }
+export const Loaded: Story = { args: { state: 'loaded' } }
+export const Loading: Story = { args: { state: 'loading' } }
+export const Failed: Story = { args: { state: 'failed' } }
+export const Empty: Story = { args: { state: 'empty' } }
+/** Earlier rows, dimmed and labelled, while a new search loads. */
+export const StaleWhileLoading: Story = { args: { state: 'stale' } }
+/** Earlier rows after the new search failed: what went wrong, and a retry. */
+export const StaleAfterFailure: Story = { args: { state: 'staleFailed' } }
+export const LoadedDark: Story = { args: { state: 'loaded' }, globals: { theme: 'dark' } }
+export const StaleAfterFailureDark: Story = { args: { state: 'staleFailed' }, globals: { theme: 'dark' } }

@@ -1,44 +1,59 @@
-import type { ReactNode } from 'react'
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table'
-import { ArrowDown, ArrowUp, ArrowUpDown, Inbox } from 'lucide-react'
-import { cn } from '@/lib/cn'
-import { Button } from '@/components/ui/button'
-import { Skeleton } from '@/components/ui/skeleton'
-import { Pagination, type PaginationLabels } from './pagination'
+import { useMemo, type ReactNode } from 'react'
+import {
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type ColumnDef,
+  type SortingState,
+  type VisibilityState,
+} from '@tanstack/react-table'
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
+import { PAGE_SIZES } from '@contract/list'
+import { StaleNote } from '@/components/async-state/stale-note'
+import type { ListResult } from '@/components/async-state/use-list-result'
+import { indexColumn } from './index-column'
+import { Pagination } from './pagination'
+import { TableBody } from './table-body'
+import { tableLabels } from './use-table-labels'
 
-export type DataTableLabels = PaginationLabels & { empty: string; error: string; retry: string; sortBy: (column: string) => string; loading: string }
+export type TableSort = { id: string; desc: boolean }
 
 type DataTableProps<Row> = {
   caption: string
   columns: ColumnDef<Row, unknown>[]
-  rows: Row[] | undefined
-  total: number
+  /** The rows and what state they are in (`useListResult`). */
+  result: ListResult<Row>
   page: number
   pageSize: number
-  pageSizes?: number[]
-  /** One server-side sort: column id and direction. */
-  sort: { id: string; desc: boolean } | null
-  onSortChange: (sort: { id: string; desc: boolean }) => void
   onPageChange: (page: number, pageSize: number) => void
-  status: 'pending' | 'error' | 'success'
-  fetching?: boolean
-  onRetry: () => void
-  labels: DataTableLabels
+  /** One server-side sort: column id and direction. */
+  sort: TableSort | null
+  onSortChange: (sort: TableSort) => void
   toolbar?: ReactNode
   rowKey: (row: Row) => string
+  /** A first column numbering the rows across pages. */
+  showIndex?: boolean
+  /** Columns the user hid (`useColumnVisibility`): `{ id: false }`. */
+  columnVisibility?: VisibilityState
+  emptyText?: string
 }
 
 /**
  * The console's table: server-side paging and sorting (state lives in the URL, owned by the page),
- * with loading, empty and error states. An area supplies columns and a toolbar only.
+ * with loading, empty, failed and stale states. An area supplies columns and a toolbar only.
  */
 export function DataTable<Row>(props: DataTableProps<Row>) {
-  const { columns, rows, sort, status, labels } = props
+  const { result, sort, page, pageSize } = props
   const sorting: SortingState = sort ? [sort] : []
+  const columns = useMemo(
+    () => (props.showIndex ? [indexColumn<Row>(), ...props.columns] : props.columns),
+    [props.showIndex, props.columns],
+  )
   const table = useReactTable({
-    data: rows ?? [],
+    data: result.rows ?? [],
     columns,
-    state: { sorting },
+    state: { sorting, columnVisibility: props.columnVisibility ?? {} },
+    meta: { firstIndex: (page - 1) * pageSize },
     manualSorting: true,
     manualPagination: true,
     enableSortingRemoval: false,
@@ -52,9 +67,15 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
 
   return (
     <div className="rounded-lg border border-border bg-card">
-      {props.toolbar && <div className="flex flex-wrap items-center gap-2 border-b border-border p-3">{props.toolbar}</div>}
+      {props.toolbar && (
+        <div className="flex flex-wrap items-center gap-2 border-b border-border p-3">{props.toolbar}</div>
+      )}
+      <StaleNote stale={result.stale} error={result.error} onRetry={result.retry} />
       <div className="overflow-x-auto">
-        <table className="w-full border-collapse text-sm" aria-busy={status === 'pending' || props.fetching ? true : undefined}>
+        <table
+          className="w-full border-collapse text-sm"
+          aria-busy={result.status === 'pending' || result.fetching ? true : undefined}
+        >
           <caption className="sr-only">{props.caption}</caption>
           <thead className="bg-muted/60">
             {table.getHeaderGroups().map((group) => (
@@ -76,7 +97,13 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                           className="inline-flex items-center gap-1 rounded hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
                         >
                           {title}
-                          {sorted === 'asc' ? <ArrowUp aria-hidden className="size-3.5" /> : sorted === 'desc' ? <ArrowDown aria-hidden className="size-3.5" /> : <ArrowUpDown aria-hidden className="size-3.5 opacity-50" />}
+                          {sorted === 'asc' ? (
+                            <ArrowUp aria-hidden className="size-3.5" />
+                          ) : sorted === 'desc' ? (
+                            <ArrowDown aria-hidden className="size-3.5" />
+                          ) : (
+                            <ArrowUpDown aria-hidden className="size-3.5 opacity-50" />
+                          )}
                         </button>
                       ) : (
                         title
@@ -87,49 +114,17 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               </tr>
             ))}
           </thead>
-          <tbody className={cn(props.fetching && status === 'success' && 'opacity-60 transition-opacity')}>
-            {status === 'pending' &&
-              Array.from({ length: Math.min(props.pageSize, 8) }, (_, i) => (
-                <tr key={i} className="border-t border-border">
-                  {columns.map((_column, j) => (
-                    <td key={j} className="px-3 py-3">
-                      <Skeleton className="h-4 w-full max-w-40" />
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            {status === 'error' && (
-              <tr>
-                <td colSpan={columns.length} className="px-3 py-12 text-center text-muted-foreground">
-                  <p role="alert">{labels.error}</p>
-                  <Button variant="outline" size="sm" className="mt-3" onClick={props.onRetry}>
-                    {labels.retry}
-                  </Button>
-                </td>
-              </tr>
-            )}
-            {status === 'success' && table.getRowModel().rows.length === 0 && (
-              <tr>
-                <td colSpan={columns.length} className="px-3 py-12 text-center text-muted-foreground">
-                  <Inbox aria-hidden className="mx-auto mb-2 size-8" />
-                  {labels.empty}
-                </td>
-              </tr>
-            )}
-            {status === 'success' &&
-              table.getRowModel().rows.map((row) => (
-                <tr key={row.id} className="border-t border-border hover:bg-muted/40">
-                  {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className="px-3 py-2.5 whitespace-nowrap">
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-          </tbody>
+          <TableBody table={table} result={result} pageSize={pageSize} emptyText={props.emptyText} />
         </table>
       </div>
-      <Pagination page={props.page} pageSize={props.pageSize} total={props.total} pageSizes={props.pageSizes ?? [10, 20, 50, 100]} onChange={props.onPageChange} labels={labels} />
+      <Pagination
+        page={page}
+        pageSize={pageSize}
+        total={result.total}
+        pageSizes={PAGE_SIZES}
+        onChange={props.onPageChange}
+        labels={tableLabels()}
+      />
     </div>
   )
 }

@@ -13,13 +13,23 @@ export type PaginationLabels = {
   perPage: (size: number) => string
 }
 
-type PaginationProps = { page: number; pageSize: number; total: number; pageSizes: number[]; onChange: (page: number, pageSize: number) => void; labels: PaginationLabels }
+type PaginationProps = {
+  page: number
+  pageSize: number
+  total: number
+  pageSizes: readonly number[]
+  onChange: (page: number, pageSize: number) => void
+  labels: PaginationLabels
+}
 
 export function Pagination({ page, pageSize, total, pageSizes, onChange, labels }: PaginationProps) {
   const id = useId()
   const pages = Math.max(1, Math.ceil(total / pageSize))
   return (
-    <nav aria-label={labels.pagination} className="flex flex-wrap items-center justify-end gap-3 border-t border-border px-3 py-2.5 text-sm text-muted-foreground">
+    <nav
+      aria-label={labels.pagination}
+      className="flex flex-wrap items-center justify-end gap-3 border-t border-border px-3 py-2.5 text-sm text-muted-foreground"
+    >
       <span>{labels.total(total)}</span>
       <span className="flex items-center gap-2">
         <label htmlFor={id} className="sr-only">
@@ -34,13 +44,27 @@ export function Pagination({ page, pageSize, total, pageSizes, onChange, labels 
         </Select>
       </span>
       <span className="flex items-center gap-1">
-        <Button variant="outline" size="icon" className="size-8" aria-label={labels.previous} disabled={page <= 1} onClick={() => onChange(page - 1, pageSize)}>
+        <Button
+          variant="outline"
+          size="icon"
+          className="size-8"
+          aria-label={labels.previous}
+          disabled={page <= 1}
+          onClick={() => onChange(page - 1, pageSize)}
+        >
           <ChevronLeft aria-hidden className="size-4" />
         </Button>
         <span className="min-w-20 text-center tabular-nums" aria-live="polite">
           {labels.pageOf(page, pages)}
         </span>
-        <Button variant="outline" size="icon" className="size-8" aria-label={labels.next} disabled={page >= pages} onClick={() => onChange(page + 1, pageSize)}>
+        <Button
+          variant="outline"
+          size="icon"
+          className="size-8"
+          aria-label={labels.next}
+          disabled={page >= pages}
+          onClick={() => onChange(page + 1, pageSize)}
+        >
           <ChevronRight aria-hidden className="size-4" />
         </Button>
       </span>

@@ -1,8 +1,8 @@
 import { m } from '@/paraglide/messages'
-import type { DataTableLabels } from './data-table'
+import type { PaginationLabels } from './pagination'
 
-/** The table's words in the current language (components take labels; messages live in messages/). */
-export function tableLabels(): DataTableLabels {
+/** The pagination's words in the current language (Pagination takes labels, so stories can set their own). */
+export function tableLabels(): PaginationLabels {
   return {
     pagination: m.common_pagination(),
     previous: m.common_previous(),
@@ -11,10 +11,5 @@ export function tableLabels(): DataTableLabels {
     total: (total) => m.table_total({ total }),
     pageSize: m.table_page_size(),
     perPage: (size) => m.table_per_page({ size }),
-    empty: m.table_empty(),
-    error: m.table_error(),
-    retry: m.common_retry(),
-    sortBy: (column) => m.table_sort_by({ column }),
-    loading: m.common_loading(),
   }
 }

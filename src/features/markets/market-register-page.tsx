@@ -1,11 +1,23 @@
 import { useQuery } from '@tanstack/react-query'
 import { m } from '@/paraglide/messages'
-import { Button } from '@/components/ui/button'
+import { AsyncState } from '@/components/async-state/async-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { marketQuery } from './api'
 import { MarketForm } from './market-form'
 
-type MarketRegisterPageProps = { marketId: string | undefined; draftKey: string; onDone: () => void; onCancel: () => void }
+type MarketRegisterPageProps = {
+  marketId: string | undefined
+  draftKey: string
+  onDone: () => void
+  onCancel: () => void
+}
+
+const formSkeleton = (
+  <span className="block space-y-4">
+    <Skeleton className="h-48 w-full" />
+    <Skeleton className="h-40 w-full" />
+  </span>
+)
 
 /** Register a market, or edit one (`?id=`): the same form, with the payment bank fixed when editing. */
 export function MarketRegisterPage({ marketId, draftKey, onDone, onCancel }: MarketRegisterPageProps) {
@@ -17,20 +29,19 @@ export function MarketRegisterPage({ marketId, draftKey, onDone, onCancel }: Mar
       <h1 className="text-xl font-semibold">{title}</h1>
       {!marketId && <MarketForm market={null} draftKey={draftKey} onDone={onDone} onCancel={onCancel} />}
       {marketId && query.isPending && (
-        <div className="space-y-4" aria-busy="true" aria-label={m.common_loading()}>
-          <Skeleton className="h-48 w-full" />
-          <Skeleton className="h-40 w-full" />
-        </div>
+        <AsyncState state="loading" skeleton={formSkeleton} onRetry={() => void query.refetch()} />
       )}
       {marketId && query.isError && (
-        <div className="rounded-lg border border-border bg-card p-6 text-center text-muted-foreground">
-          <p role="alert">{m.markets_load_failed()}</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void query.refetch()}>
-            {m.common_retry()}
-          </Button>
-        </div>
+        <AsyncState
+          state="error"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          className="rounded-lg border border-border bg-card"
+        />
       )}
-      {marketId && query.data && <MarketForm key={query.data.id} market={query.data} draftKey={draftKey} onDone={onDone} onCancel={onCancel} />}
+      {marketId && query.data && (
+        <MarketForm key={query.data.id} market={query.data} draftKey={draftKey} onDone={onDone} onCancel={onCancel} />
+      )}
     </section>
   )
 }

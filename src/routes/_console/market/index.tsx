@@ -1,17 +1,20 @@
 import { useCallback, type ReactNode } from 'react'
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
-import { Role } from '@contract/roles'
+import { PAGE_ROLES } from '@contract/access'
 import { marketListQuery } from '@/features/markets/api'
 import { MarketListPage } from '@/features/markets/market-list-page'
 import { MARKET_LIST } from '@contract/market-list'
 import type { ListSearchOf } from '@contract/list'
 
 export const Route = createFileRoute('/_console/market/')({
-  staticData: { name: 'MarketManage', roles: [Role.OFFICIAL] },
+  staticData: { name: 'MarketManage', roles: PAGE_ROLES.MarketManage },
   validateSearch: MARKET_LIST.search,
   search: { middlewares: [stripSearchParams(MARKET_LIST.defaults)] },
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(marketListQuery(deps)),
+  // A list never waits for its rows: the page and its toolbar show at once, and the table says what
+  // is happening where the rows go (loading, stale, failed). Awaiting here would swap the page for the
+  // pending skeleton, or the error page, on every search that is slow or fails.
+  loader: ({ context, deps }) => void context.queryClient.prefetchQuery(marketListQuery(deps)),
   component: MarketManage,
 })
 
@@ -20,7 +23,8 @@ function MarketManage(): ReactNode {
   const navigate = Route.useNavigate()
   // Filters replace the history entry: the tab keeps one entry per page, not one per keystroke.
   const onSearchChange = useCallback(
-    (next: Partial<ListSearchOf<typeof MARKET_LIST>>) => void navigate({ search: (previous) => ({ ...previous, ...next }), replace: true }),
+    (next: Partial<ListSearchOf<typeof MARKET_LIST>>) =>
+      void navigate({ search: (previous) => ({ ...previous, ...next }), replace: true }),
     [navigate],
   )
   return <MarketListPage search={search} onSearchChange={onSearchChange} />

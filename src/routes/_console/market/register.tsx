@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { createFileRoute, useRouterState } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { Role } from '@contract/roles'
+import { PAGE_ROLES } from '@contract/access'
 import { marketQuery } from '@/features/markets/api'
 import { MarketRegisterPage } from '@/features/markets/market-register-page'
 
@@ -9,7 +9,7 @@ const RegisterSearchSchema = v.object({ id: v.fallback(v.optional(v.pipe(v.strin
 
 /** Registers a market, or edits the one named by `?id=`. */
 export const Route = createFileRoute('/_console/market/register')({
-  staticData: { name: 'MarketRegister', roles: [Role.OFFICIAL], tabTitle: (search) => (search.id ? 'MarketEdit' : undefined) },
+  staticData: { name: 'MarketRegister', roles: PAGE_ROLES.MarketRegister, tabTitle: (search) => (search.id ? 'MarketEdit' : undefined) },
   validateSearch: RegisterSearchSchema,
   loaderDeps: ({ search }) => ({ id: search.id }),
   loader: async ({ context, deps }) => {

@@ -1,0 +1,28 @@
+import type { ColumnDef, RowData } from '@tanstack/react-table'
+import { m } from '@/paraglide/messages'
+
+declare module '@tanstack/react-table' {
+  // Declaration merging needs the library's own type parameter, used or not.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface TableMeta<TData extends RowData> {
+    /** The number of the page's first row, less one: what the index column counts from. */
+    firstIndex?: number
+  }
+}
+
+const INDEX_COLUMN_ID = '_index'
+
+/** Row numbers that continue across pages (row 1 of page 2 at 20 a page is 21). */
+export function indexColumn<Row>(): ColumnDef<Row, unknown> {
+  return {
+    id: INDEX_COLUMN_ID,
+    header: () => m.list_index(),
+    enableSorting: false,
+    enableHiding: false,
+    cell: ({ row, table }) => (
+      <span className="text-muted-foreground tabular-nums">
+        {(table.options.meta?.firstIndex ?? 0) + row.index + 1}
+      </span>
+    ),
+  }
+}

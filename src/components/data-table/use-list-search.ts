@@ -1,0 +1,43 @@
+import type { SortOrder } from '@contract/list'
+import type { TableSort } from './data-table'
+import { useSearchText } from './use-search-text'
+
+/** The search params every list route has (contract/list.ts `listQuery`), plus its own filters. */
+export type ListSearch = { page: number; pageSize: number; sort: string; order: SortOrder; q?: string | undefined }
+
+/** Typing waits this long for a pause before it becomes a new URL (and a request). */
+export const SEARCH_DELAY_MS = 300
+
+/**
+ * A list page's controls bound to its route's search params: search text (debounced, following the
+ * URL), filters, sort and page. Every change but paging goes back to page 1. `onSearchChange` merges
+ * into the URL, replacing the history entry (docs/decisions.md: one entry per page, not per keystroke).
+ */
+export function useListSearch<S extends ListSearch>(
+  search: S,
+  onSearchChange: (next: Partial<S>) => void,
+  delayMs = SEARCH_DELAY_MS,
+) {
+  // The common keys are typed by ListSearch; S may narrow them (pageSize to PAGE_SIZES), which the route's schema checks.
+  const change = (next: Partial<ListSearch>) => onSearchChange(next as Partial<S>)
+  const [text, setText] = useSearchText(search.q ?? '', (q) => change({ q, page: 1 }), delayMs)
+  return {
+    /** The search box's text and its setter (`<SearchBox value={text} onChange={setText} />`). */
+    text,
+    setText,
+    /** Sets one filter (undefined: all) and goes back to page 1. */
+    setFilter: <K extends Exclude<keyof S, keyof ListSearch>>(key: K, value: S[K] | undefined) =>
+      change({ [key]: value, page: 1 } as Partial<S>),
+    /** For `<DataTable {...paging} />`. */
+    paging: {
+      page: search.page,
+      pageSize: search.pageSize,
+      onPageChange: (page: number, pageSize: number) => change({ page, pageSize }),
+    },
+    /** For `<DataTable {...sorting} />`: the column ids are the list's sort keys. */
+    sorting: {
+      sort: { id: search.sort, desc: search.order === 'desc' } satisfies TableSort,
+      onSortChange: ({ id, desc }: TableSort) => change({ sort: id, order: desc ? 'desc' : 'asc', page: 1 }),
+    },
+  }
+}

@@ -1,0 +1,35 @@
+import * as v from 'valibot'
+import { ApiCode, FieldErrorSchema, type FieldError } from '@contract/api'
+import { ApiRequestError } from '@/lib/api-client'
+import { validationMessage } from '@/lib/validation-messages'
+
+/**
+ * Pure helpers every console form shares, with or without TanStack Form: what a schema says about
+ * the values, which fields a 40000 answer names, and where to take the user after a failed submit.
+ */
+
+/** The field errors of a 40000 answer, each on its top-level field (`marketPhotoFileIds.1` → `marketPhotoFileIds`). */
+export function serverFieldErrors(error: unknown): FieldError[] {
+  if (!(error instanceof ApiRequestError) || error.code !== ApiCode.INVALID_INPUT || !Array.isArray(error.data))
+    return []
+  return error.data
+    .filter((item): item is FieldError => v.is(FieldErrorSchema, item))
+    .map(({ field, message }) => ({ field: field.split('.')[0] ?? field, message }))
+}
+
+/** The first error per top-level field, in words, or an empty object when the values pass. */
+export function schemaErrors(schema: v.GenericSchema, values: unknown): Record<string, string> {
+  const result = v.safeParse(schema, values)
+  if (result.success) return {}
+  const errors: Record<string, string> = {}
+  for (const issue of result.issues) {
+    const field = issue.path?.[0]?.key
+    if (typeof field === 'string' && !(field in errors)) errors[field] = validationMessage(issue.message)
+  }
+  return errors
+}
+
+/** After React shows the errors, takes the user to the first one (in the order the form shows them). */
+export function focusFirstInvalid(root: HTMLElement | null): void {
+  requestAnimationFrame(() => root?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
+}

@@ -1,0 +1,132 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import * as v from 'valibot'
+import { requiredText, wholeNumber } from '@contract/fields'
+import { m } from '@/paraglide/messages'
+import { ApiRequestError } from '@/lib/api-client'
+import { recallDraft } from '@/lib/form-memory'
+import { bindField } from './field-binding'
+import { FormFailure } from './form-failure'
+import { NumberField } from './number-field'
+import { TextField } from './text-field'
+import { useConsoleForm } from './use-console-form'
+
+const showToast = vi.hoisted(() => vi.fn())
+vi.mock('@/lib/toast', () => ({ showToast }))
+
+const Schema = v.object({
+  name: requiredText(60),
+  stallCount: wholeNumber(0, 100_000, 'validation_stall_count'),
+  password: v.string(),
+})
+type Values = v.InferInput<typeof Schema>
+
+function MarketLikeForm({ onSubmit, draftKey }: { onSubmit: (values: Values) => Promise<void>; draftKey?: string }) {
+  const { form, formProps, failure } = useConsoleForm({
+    schema: Schema,
+    defaultValues: { name: '', stallCount: Number.NaN, password: '' },
+    draftKey,
+    onSubmit,
+  })
+  return (
+    <form {...formProps} aria-label="market">
+      <form.Field name="name">{(field) => <TextField {...bindField(field)} label="Market name" required />}</form.Field>
+      <form.Field name="stallCount">
+        {(field) => <NumberField {...bindField(field)} label="Stall count" required />}
+      </form.Field>
+      <form.Field name="password">
+        {(field) => <TextField {...bindField(field)} type="password" label="Password" />}
+      </form.Field>
+      <FormFailure message={failure} />
+      <button type="submit">Save</button>
+    </form>
+  )
+}
+
+const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+// Labels of required fields start with an asterisk (hidden from screen readers).
+const field = (label: string) => screen.getByLabelText(new RegExp(`^\\*?${label}$`)) as HTMLInputElement
+const type = (label: string, text: string) => fireEvent.change(field(label), { target: { value: text } })
+
+beforeEach(() => showToast.mockReset())
+afterEach(cleanup)
+
+describe('useConsoleForm', () => {
+  it('a failed submit shows every error, says so in a toast and focuses the first invalid field', async () => {
+    const onSubmit = vi.fn(async () => {})
+    render(<MarketLikeForm onSubmit={onSubmit} />)
+    submit()
+    await waitFor(() => expect(document.activeElement).toBe(field('Market name')))
+    expect(field('Market name').getAttribute('aria-invalid')).toBe('true')
+    expect(field('Stall count').getAttribute('aria-invalid')).toBe('true')
+    expect(screen.getByText(m.validation_required())).toBeTruthy()
+    expect(showToast).toHaveBeenCalledWith('error', m.validation_entries_have_errors())
+    expect(onSubmit).not.toHaveBeenCalled()
+  })
+
+  it("puts a 40000 answer's field errors on their fields, as the server worded them, and focuses the first", async () => {
+    const refused = new ApiRequestError(
+      'This name is already registered',
+      40000,
+      [{ field: 'name', message: 'This name is already registered' }],
+      400,
+    )
+    render(<MarketLikeForm onSubmit={() => Promise.reject(refused)} />)
+    type('Market name', '新华农贸市场')
+    type('Stall count', '12')
+    submit()
+    const name = field('Market name')
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'))
+    // The field's message is announced with it (aria-describedby points at it).
+    const described = document.getElementById(name.getAttribute('aria-describedby') ?? '')
+    expect(described?.textContent).toBe('This name is already registered')
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContain('This name is already registered')
+    await waitFor(() => expect(document.activeElement).toBe(name))
+    expect(showToast).toHaveBeenCalledWith('error', 'This name is already registered')
+    // Editing the field clears the server's verdict on it.
+    type('Market name', '新华农贸市场二部')
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBeNull())
+  })
+
+  it('shows a failure without field errors above the buttons', async () => {
+    render(
+      <MarketLikeForm
+        onSubmit={() => Promise.reject(new ApiRequestError('Internal server error', 50000, null, 500))}
+      />,
+    )
+    type('Market name', '新华农贸市场')
+    type('Stall count', '12')
+    submit()
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Internal server error'))
+  })
+
+  it("an integer field refuses '1e3' instead of reading 1000, and takes digits", async () => {
+    const onSubmit = vi.fn(async (_values: Values) => {})
+    render(<MarketLikeForm onSubmit={onSubmit} />)
+    type('Market name', '新华农贸市场')
+    type('Stall count', '1e3')
+    const stalls = field('Stall count')
+    // What was typed stays on screen, so the message explains it.
+    expect(stalls.value).toBe('1e3')
+    fireEvent.blur(stalls)
+    await waitFor(() => expect(screen.getByText(m.validation_stall_count())).toBeTruthy())
+    submit()
+    await waitFor(() => expect(document.activeElement).toBe(stalls))
+    expect(onSubmit).not.toHaveBeenCalled()
+
+    type('Stall count', '1000')
+    submit()
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: '新华农贸市场', stallCount: 1000, password: '' }))
+  })
+
+  it('keeps a half-filled form for its tab, never its password', async () => {
+    const { unmount } = render(<MarketLikeForm onSubmit={async () => {}} draftKey="/market/register" />)
+    type('Market name', '半填写的市场')
+    type('Password', 'Secret123')
+    await act(async () => unmount())
+    expect(recallDraft<Values>('/market/register')).toEqual({ name: '半填写的市场', stallCount: Number.NaN })
+    render(<MarketLikeForm onSubmit={async () => {}} draftKey="/market/register" />)
+    expect(field('Market name').value).toBe('半填写的市场')
+    expect(field('Password').value).toBe('')
+  })
+})

@@ -1,0 +1,109 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useForm, type DeepKeys } from '@tanstack/react-form'
+import type * as v from 'valibot'
+import { m } from '@/paraglide/messages'
+import { forgetDraft, keepDraft, recallDraft } from '@/lib/form-memory'
+import { errorMessage, reportRequestError } from '@/lib/request-errors'
+import { showToast } from '@/lib/toast'
+import { worded } from '@/lib/validation-messages'
+import { focusFirstInvalid, serverFieldErrors } from './form-errors'
+
+type ConsoleFormOptions<Values extends object> = {
+  /** Checks every change and the submit; its messages are message keys (src/lib/validation-messages.ts). */
+  schema: v.GenericSchema<Values, unknown>
+  defaultValues: Values
+  /** Where a half-filled form waits while its tab is in the background (the page's address). No key, no draft. */
+  draftKey?: string | undefined
+  /** Saves the values. Throw to fail: a 40000's field errors land on their fields, and the message shows above the buttons. */
+  onSubmit: (values: Values) => Promise<void>
+  /** After a save, once the draft is gone: typically leave the page or close the dialog. */
+  onSaved?: () => void
+}
+
+/**
+ * Everything a console form does besides its layout: drafts per tab (never a password), validation
+ * with the contract's schema, the server's field errors on their fields, the "entries have errors"
+ * toast, focus on the first invalid field, and the form-level failure. Spread `formProps` on the
+ * `<form>`, bind fields with `bindField`, show `failure` with `<FormFailure>`.
+ */
+export function useConsoleForm<Values extends object>({
+  schema,
+  defaultValues,
+  draftKey,
+  onSubmit,
+  onSaved,
+}: ConsoleFormOptions<Values>) {
+  const ref = useRef<HTMLFormElement>(null)
+  const [failure, setFailure] = useState<string | null>(null)
+  // Saved or cancelled: nothing to keep when the form goes.
+  const settled = useRef(false)
+  const [initialValues] = useState<Values>(() => ({
+    ...defaultValues,
+    ...(draftKey ? recallDraft<Values>(draftKey) : undefined),
+  }))
+
+  const form = useForm({
+    defaultValues: initialValues,
+    validators: { onChange: schema, onSubmit: schema },
+    // The server's verdict on a field holds until the user changes that field.
+    listeners: {
+      onChange: ({ fieldApi }) => {
+        if (fieldApi.state.meta.errorMap.onServer !== undefined)
+          fieldApi.setMeta((meta) => ({ ...meta, errorMap: { ...meta.errorMap, onServer: undefined } }))
+      },
+    },
+    onSubmitInvalid: () => {
+      void showToast('error', m.validation_entries_have_errors())
+      focusFirstInvalid(ref.current)
+    },
+    onSubmit: async ({ value, formApi }) => {
+      setFailure(null)
+      try {
+        await onSubmit(value)
+      } catch (error) {
+        const onFields = serverFieldErrors(error).filter(
+          ({ field }) => formApi.getFieldMeta(field as DeepKeys<Values>) !== undefined,
+        )
+        for (const { field, message } of onFields) {
+          formApi.setFieldMeta(field as DeepKeys<Values>, (meta) => ({
+            ...meta,
+            isTouched: true,
+            errorMap: { ...meta.errorMap, onServer: worded(message) },
+          }))
+        }
+        setFailure(errorMessage(error))
+        // A toast, or the re-login modal when the session ended meanwhile (1001).
+        reportRequestError(error, undefined)
+        if (onFields.length > 0) focusFirstInvalid(ref.current)
+        return
+      }
+      settled.current = true
+      if (draftKey) forgetDraft(draftKey)
+      onSaved?.()
+    },
+  })
+
+  // Leaving with unsaved changes keeps them for when the user comes back to this tab.
+  useEffect(
+    () => () => {
+      if (draftKey && !settled.current && !form.state.isPristine) keepDraft(draftKey, form.state.values)
+    },
+    [form, draftKey],
+  )
+
+  const formProps = {
+    ref,
+    noValidate: true,
+    onSubmit: (event: FormEvent) => {
+      event.preventDefault()
+      event.stopPropagation()
+      void form.handleSubmit()
+    },
+  }
+  /** Cancel: the draft goes with the form. */
+  const discard = () => {
+    settled.current = true
+    if (draftKey) forgetDraft(draftKey)
+  }
+  return { form, formProps, failure, discard }
+}
