@@ -18,6 +18,7 @@ describe('Asia/Shanghai time', () => {
     expect(shanghaiDayStart('2027-01-01').toISOString()).toBe('2026-12-31T16:00:00.000Z')
     // Round trip: the day of a day's start is that day.
     expect(shanghaiDayOf(shanghaiDayStart('2024-02-29'))).toBe('2024-02-29')
+    expect(shanghaiDayOf(shanghaiDayStart('0099-03-01'))).toBe('0099-03-01')
   })
 
   it('adds days across months, years and leap days', () => {

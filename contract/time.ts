@@ -30,7 +30,10 @@ export const shanghaiToday = (now: Date = new Date()) => shanghaiDayOf(now)
 /** The instant a Shanghai day starts (its midnight, 16:00 UTC the day before). */
 export function shanghaiDayStart(day: string): Date {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number]
-  return new Date(Date.UTC(year, month - 1, date) - OFFSET_MS)
+  const start = new Date(Date.UTC(2000, month - 1, date))
+  // Date.UTC maps years 0-99 to 1900-1999: set the year on its own.
+  start.setUTCFullYear(year)
+  return new Date(start.getTime() - OFFSET_MS)
 }
 
 /** The day `days` after (or before, when negative) a Shanghai day. */

@@ -8,7 +8,7 @@ export type MessageKey = Exclude<keyof typeof enUS, '$schema'>
 const catalogues: Record<Locale, Record<string, string>> = { 'zh-CN': zhCN, 'en-US': enUS }
 
 export function isMessageKey(key: string): key is MessageKey {
-  return key !== '$schema' && key in enUS
+  return key !== '$schema' && Object.hasOwn(enUS, key)
 }
 
 export function translate(locale: Locale, key: MessageKey, params: Record<string, string | number> = {}): string {
