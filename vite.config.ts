@@ -18,6 +18,35 @@ const FRAMEWORK = [
   /vite[\\/]preload-helper|rolldown[\\/]runtime/,
 ]
 
+const MESSAGE_MODULE = /[\\/]src[\\/]paraglide[\\/]messages[\\/](\w+)\.js$/
+/** What the first visit loads: the app's entry and the sign-in page's own chunk. */
+const FIRST_PAGE_ROOTS = [fileURLToPath(new URL('./src/main.tsx', import.meta.url)), `${fileURLToPath(new URL('./src/routes/login.tsx', import.meta.url))}?tsr-split=component`]
+
+type ModuleGraph = { getModuleInfo(id: string): { code: string | null; importedIds: readonly string[] } | null }
+const firstPageKeysByGraph = new WeakMap<ModuleGraph, Set<string>>()
+
+/**
+ * The message keys the first visit's code uses (`m.key`), from the modules it imports statically. Every
+ * module imports all messages through paraglide's index, so the import graph alone cannot tell.
+ */
+function firstPageMessageKeys(graph: ModuleGraph): Set<string> {
+  const cached = firstPageKeysByGraph.get(graph)
+  if (cached) return cached
+  const keys = new Set<string>()
+  const seen = new Set<string>()
+  const queue = [...FIRST_PAGE_ROOTS]
+  while (queue.length > 0) {
+    const id = queue.pop() as string
+    if (seen.has(id) || id.includes('node_modules') || id.includes('/src/paraglide/')) continue
+    seen.add(id)
+    const info = graph.getModuleInfo(id)
+    for (const match of info?.code?.matchAll(/\bm\.(\w+)/g) ?? []) keys.add(match[1] as string)
+    queue.push(...(info?.importedIds ?? []))
+  }
+  firstPageKeysByGraph.set(graph, keys)
+  return keys
+}
+
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`
 
 export default defineConfig(({ command }) => ({
@@ -48,8 +77,16 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             { name: 'framework', test: (id: string) => FRAMEWORK.some((pattern) => pattern.test(id)) },
-            // Messages several chunks share travel together rather than as dozens of tiny files.
-            { name: 'shared-messages', test: /[\\/]src[\\/]paraglide[\\/]messages[\\/]/, minShareCount: 2 },
+            // Messages several chunks share travel together rather than as dozens of tiny files, in two
+            // bundles: those the sign-in page needs, and the console's (which the first visit never loads).
+            {
+              name: (id: string, graph: ModuleGraph) => {
+                const key = MESSAGE_MODULE.exec(id)?.[1]
+                if (!key) return null
+                return firstPageMessageKeys(graph).has(key) ? 'first-page-messages' : 'shared-messages'
+              },
+              minShareCount: 2,
+            },
           ],
         },
       },

@@ -5,6 +5,9 @@ import { listQuery } from './list'
  * page, the registration form's schemas do not.
  */
 export const MARKET_SORTS = ['name', 'registeredAt', 'stallCount', 'accountUsername'] as const
+/** The switcher searches as the user types; 50 names is more than its list shows at once. */
+export const MAX_MARKET_OPTIONS = 50
+
 export type MarketSort = (typeof MARKET_SORTS)[number]
 
 /** status: 1 normal, 2 frozen (the account's). */

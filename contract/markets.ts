@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { CalendarDateSchema, CreditCodeSchema, FileIdSchema, MobileSchema, PhoneSchema, idParam, optionalText, requiredText, wholeNumber } from './fields'
 import { listSchema, queryInt, type ListQueryOf } from './list'
-import { MARKET_LIST } from './market-list'
+import { MARKET_LIST, MAX_MARKET_OPTIONS } from './market-list'
 import { Md5HexSchema } from './password'
 import { SearchTextSchema, cleanText } from './text'
 
@@ -86,8 +86,6 @@ export const MarketSchema = v.object({
 })
 export type Market = v.InferOutput<typeof MarketSchema>
 
-/** The switcher searches as the user types; 50 names is more than its list shows at once. */
-export const MAX_MARKET_OPTIONS = 50
 export const MarketOptionsQuerySchema = v.object({
   q: SearchTextSchema,
   limit: queryInt(1, MAX_MARKET_OPTIONS, 20),

@@ -2,34 +2,30 @@ import { m } from '@/paraglide/messages'
 
 /**
  * Contract schemas carry message keys (the server translates the same keys); the console words them
- * here. Listed one by one so each form's chunk holds only these messages, not the whole catalogue
- * (src/components/form/validation-keys.test.tsx checks every key the contract uses is listed).
+ * here. Listed one by one so a chunk holds only these messages, not the whole catalogue. The sign-in
+ * page needs only the keys below; the console's forms add the rest when they load
+ * (src/components/form/console-validation-messages.ts), keeping the first visit small.
+ * src/components/form/validation-keys.test.tsx checks every key the contract uses is worded.
  */
 const MESSAGES: Record<string, () => string> = {
   validation_required: m.validation_required,
   validation_invalid: m.validation_invalid,
   validation_too_long: m.validation_too_long,
   validation_text_characters: m.validation_text_characters,
-  validation_date: m.validation_date,
-  validation_date_range: m.validation_date_range,
-  validation_credit_code: m.validation_credit_code,
-  validation_id_card: m.validation_id_card,
-  validation_stall_count: m.validation_stall_count,
-  validation_phone: m.validation_phone,
-  validation_mobile: m.validation_mobile,
-  validation_market_username: m.validation_market_username,
-  validation_market_photos: m.validation_market_photos,
   validation_password_required: m.validation_password_required,
   validation_password_policy: m.validation_password_policy,
   validation_password_md5: m.validation_password_md5,
   validation_username_required: m.validation_username_required,
   validation_username_too_long: m.validation_username_too_long,
-  validation_uk_required: m.validation_uk_required,
-  validation_password_mismatch: m.validation_password_mismatch,
-  error_username_taken: m.error_username_taken,
 }
 
-export const KNOWN_VALIDATION_KEYS: readonly string[] = Object.keys(MESSAGES)
+/** Adds wording for more keys (a chunk's own forms). */
+export function addValidationMessages(more: Record<string, () => string>): void {
+  Object.assign(MESSAGES, more)
+}
+
+/** The keys worded so far. */
+export const knownValidationKeys = (): readonly string[] => Object.keys(MESSAGES)
 
 export function validationMessage(key: string | undefined): string {
   return (key && MESSAGES[key]?.()) || m.validation_invalid()

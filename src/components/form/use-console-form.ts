@@ -7,6 +7,8 @@ import { errorMessage, reportRequestError } from '@/lib/request-errors'
 import { showToast } from '@/lib/toast'
 import { worded } from '@/lib/validation-messages'
 import { focusFirstInvalid, serverFieldErrors } from './form-errors'
+// Words the console's field keys (kept off the sign-in page).
+import './console-validation-messages'
 
 type ConsoleFormOptions<Values extends object> = {
   /** Checks every change and the submit; its messages are message keys (src/lib/validation-messages.ts). */

@@ -7,7 +7,7 @@ import { showToast } from '@/lib/toast'
 import { RowActions, type RowAction } from '@/components/data-table/row-actions'
 import { SecretDialog } from '@/components/secret-dialog'
 import { Button } from '@/components/ui/button'
-import { useResetMarketPassword, useSetMarketFrozen } from './api'
+import { useResetMarketPassword, useSetMarketFrozen } from './mutations'
 
 /** Row actions: edit, reset password (shown once, with copy), freeze / unfreeze — each confirmed first. */
 export function MarketActions({ market }: { market: MarketListItem }) {

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { MARKET_USERNAME_PATTERN, MarketFieldsSchema, type Market, type MarketFieldsInput } from '@contract/markets'
 import { ClearPasswordSchema } from '@contract/password'
 import { shanghaiToday } from '@contract/time'
-import { checkUsername } from './api'
+import { checkUsername } from './queries'
 
 /** What the market form edits: the contract's fields, plus the password when registering. */
 export type MarketFormValues = MarketFieldsInput & { password: string }

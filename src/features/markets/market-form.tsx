@@ -14,7 +14,7 @@ import { TextareaField } from '@/components/form/textarea-field'
 import { TextField } from '@/components/form/text-field'
 import { useConsoleForm } from '@/components/form/use-console-form'
 import { Button } from '@/components/ui/button'
-import { useCreateMarket, useUpdateMarket } from './api'
+import { useCreateMarket, useUpdateMarket } from './mutations'
 import { BANK_LABELS } from './labels'
 import { CreateMarketFormSchema, EditMarketFormSchema, marketFormValues, usernameAvailable } from './market-form-values'
 

@@ -15,7 +15,7 @@ import { useColumnVisibility } from '@/components/data-table/use-column-visibili
 import { useListSearch } from '@/components/data-table/use-list-search'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { marketListQuery, type MarketSearch } from './api'
+import { marketListQuery, type MarketSearch } from './queries'
 import { statusLabel } from './labels'
 import { MarketActions } from './market-actions'
 

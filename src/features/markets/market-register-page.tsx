@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { m } from '@/paraglide/messages'
 import { AsyncState } from '@/components/async-state/async-state'
 import { Skeleton } from '@/components/ui/skeleton'
-import { marketQuery } from './api'
+import { marketQuery } from './queries'
 import { MarketForm } from './market-form'
 
 type MarketRegisterPageProps = {

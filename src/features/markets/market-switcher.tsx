@@ -8,7 +8,7 @@ import { cn } from '@/lib/cn'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover'
-import { marketOptionsQuery, marketQuery } from './api'
+import { marketOptionsQuery, marketQuery } from './queries'
 
 /** The current market's name: the remembered choice's, or asked of the server for a market from a link. */
 function useMarketName(market: string | null, choice: MarketChoice): string {

@@ -1,7 +1,7 @@
 import { useCallback, type ReactNode } from 'react'
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import { PAGE_ROLES } from '@contract/access'
-import { marketListQuery } from '@/features/markets/api'
+import { marketListQuery } from '@/features/markets/queries'
 import { MarketListPage } from '@/features/markets/market-list-page'
 import { MARKET_LIST } from '@contract/market-list'
 import type { ListSearchOf } from '@contract/list'

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { createFileRoute, useRouterState } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { PAGE_ROLES } from '@contract/access'
-import { marketQuery } from '@/features/markets/api'
+import { marketQuery } from '@/features/markets/queries'
 import { MarketRegisterPage } from '@/features/markets/market-register-page'
 
 const RegisterSearchSchema = v.object({ id: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined) })

@@ -1,8 +1,9 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { MAX_MARKET_OPTIONS, type CreateMarketInput, type MarketFieldsInput } from '@contract/markets'
+import { queryOptions } from '@tanstack/react-query'
 import type { ListSearchOf } from '@contract/list'
-import type { MARKET_LIST } from '@contract/market-list'
+import { MAX_MARKET_OPTIONS, type MARKET_LIST } from '@contract/market-list'
 import { api } from '@/lib/api-client'
+
+/** The market queries, which route loaders share (mutations live in ./mutations.ts, off the first page). */
 
 /** The list's URL state is exactly what the list endpoint takes (contract/market-list.ts). */
 export type MarketSearch = ListSearchOf<typeof MARKET_LIST>
@@ -39,20 +40,3 @@ export const marketOptionsQuery = (q: string) =>
 
 export const checkUsername = (username: string, exceptMarketId?: string) =>
   api('/markets/username-available', '$get', { query: { username, exceptMarketId } })
-
-/** Every market mutation refreshes the lists, the switcher's options and the market itself. */
-function useMarketMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>, handlesErrors = false) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn,
-    meta: { handlesErrors },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: marketKeys.all }),
-  })
-}
-
-export const useCreateMarket = () => useMarketMutation((input: CreateMarketInput) => api('/markets', '$post', { json: input }), true)
-export const useUpdateMarket = () =>
-  useMarketMutation(({ id, input }: { id: string; input: MarketFieldsInput }) => api('/markets/:id', '$put', { param: { id }, json: input }), true)
-export const useSetMarketFrozen = () =>
-  useMarketMutation(({ id, frozen }: { id: string; frozen: boolean }) => api(frozen ? '/markets/:id/freeze' : '/markets/:id/unfreeze', '$post', { param: { id } }))
-export const useResetMarketPassword = () => useMarketMutation((id: string) => api('/markets/:id/reset-password', '$post', { param: { id } }))

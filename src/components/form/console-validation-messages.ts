@@ -1,0 +1,21 @@
+import { m } from '@/paraglide/messages'
+import { addValidationMessages } from '@/lib/validation-messages'
+
+/**
+ * The wording of the contract's field keys beyond sign-in, added when the console's form kit loads
+ * (use-console-form.ts imports this module for that effect), so the sign-in page never carries them.
+ */
+addValidationMessages({
+  validation_date: m.validation_date,
+  validation_date_range: m.validation_date_range,
+  validation_credit_code: m.validation_credit_code,
+  validation_id_card: m.validation_id_card,
+  validation_stall_count: m.validation_stall_count,
+  validation_phone: m.validation_phone,
+  validation_mobile: m.validation_mobile,
+  validation_market_username: m.validation_market_username,
+  validation_market_photos: m.validation_market_photos,
+  validation_uk_required: m.validation_uk_required,
+  validation_password_mismatch: m.validation_password_mismatch,
+  error_username_taken: m.error_username_taken,
+})
