@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { DEMO, launchBrowser, newContext, signIn } from '../helpers/browser'
+import { DEMO, launchBrowser, signedInPage } from '../helpers/browser'
 import { PNG, TEXT, pngNumber } from '../helpers/images'
 import { creditCodeFor } from '../helpers/market-input'
 
@@ -12,14 +12,7 @@ afterAll(async () => {
   await browser.close()
 })
 
-async function signedIn(account: { username: string; password: string }) {
-  const context = await newContext(browser)
-  const page = await context.newPage()
-  await page.goto('/login')
-  await signIn(page, account)
-  await page.waitForURL('**/dashboard/workplace')
-  return { context, page }
-}
+const signedIn = (account: { username: string; password: string }) => signedInPage(browser, account)
 
 const field = (page: Page, label: string | RegExp) => page.getByTestId('market-form').getByLabel(label)
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { DEMO, launchBrowser, newContext, signIn } from '../helpers/browser'
+import { DEMO, launchBrowser, signedInPage } from '../helpers/browser'
 
 let browser: Browser
 beforeAll(async () => {
@@ -10,15 +10,8 @@ afterAll(async () => {
   await browser.close()
 })
 
-async function signedIn(account: { username: string; password: string } = DEMO.official, viewport?: { width: number; height: number }) {
-  const context = await newContext(browser)
-  const page = await context.newPage()
-  if (viewport) await page.setViewportSize(viewport)
-  await page.goto('/login')
-  await signIn(page, account)
-  await page.waitForURL('**/dashboard/workplace')
-  return { context, page }
-}
+const signedIn = (account: { username: string; password: string } = DEMO.official, viewport?: { width: number; height: number }) =>
+  signedInPage(browser, account, viewport ? { viewport } : {})
 
 const tabTitles = (page: Page) => page.getByTestId('tab-bar').getByRole('navigation').getByRole('link').allTextContents()
 

@@ -41,3 +41,18 @@ export async function signIn(page: Page, account: { username: string; password: 
   await page.getByLabel('Password').fill(account.password)
   await page.getByRole('button', { name: 'Sign in' }).click()
 }
+
+/** A fresh profile signed in as `account`, on Workplace: the start of most flows. */
+export async function signedInPage(
+  browser: Browser,
+  account: { username: string; password: string } = DEMO.official,
+  options: { viewport?: { width: number; height: number }; locale?: 'zh-CN' | 'en-US' } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, options.locale)
+  const page = await context.newPage()
+  if (options.viewport) await page.setViewportSize(options.viewport)
+  await page.goto('/login')
+  await signIn(page, account)
+  await page.waitForURL('**/dashboard/workplace')
+  return { context, page }
+}

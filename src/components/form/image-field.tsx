@@ -1,7 +1,7 @@
 import { m } from '@/paraglide/messages'
 import { ImageUpload, type ImageUploadLabels } from '@/components/image-upload'
-import { FormField, fieldAria } from '@/components/ui/form-field'
-import { useFieldId, type FieldProps } from './field-binding'
+import type { FieldProps } from './field-binding'
+import { FieldFrame } from './field-frame'
 
 /** The upload control's words in the current language. */
 function imageUploadLabels(): ImageUploadLabels {
@@ -16,59 +16,28 @@ function imageUploadLabels(): ImageUploadLabels {
 }
 
 /** One uploaded image (a file id, or null): a licence, an ID card photo. */
-export function ImageField(props: FieldProps<string | null>) {
-  const id = useFieldId(props.id, props.name)
-  const aria = fieldAria(id, props.error, props.hint)
-  return (
-    <FormField
-      id={id}
-      label={props.label}
-      error={props.error}
-      hint={props.hint}
-      required={props.required}
-      className={props.className}
-    >
-      <ImageUpload
-        id={id}
-        value={props.value ? [props.value] : []}
-        max={1}
-        onChange={(ids) => {
-          props.onChange(ids[0] ?? null)
-          props.onBlur?.()
-        }}
-        labels={imageUploadLabels()}
-        invalid={Boolean(props.error)}
-        describedBy={aria['aria-describedby']}
-      />
-    </FormField>
-  )
+export function ImageField({ value, onChange, ...props }: FieldProps<string | null>) {
+  return <ImagesField {...props} max={1} value={value ? [value] : []} onChange={(ids) => onChange(ids[0] ?? null)} />
 }
 
 /** Several uploaded images, up to `max` (file ids in order). */
-export function ImagesField({ max, ...props }: FieldProps<string[]> & { max: number }) {
-  const id = useFieldId(props.id, props.name)
-  const aria = fieldAria(id, props.error, props.hint)
+export function ImagesField({ max, value, onChange, ...props }: FieldProps<string[]> & { max: number }) {
   return (
-    <FormField
-      id={id}
-      label={props.label}
-      error={props.error}
-      hint={props.hint}
-      required={props.required}
-      className={props.className}
-    >
-      <ImageUpload
-        id={id}
-        value={props.value}
-        max={max}
-        onChange={(ids) => {
-          props.onChange(ids)
-          props.onBlur?.()
-        }}
-        labels={imageUploadLabels()}
-        invalid={Boolean(props.error)}
-        describedBy={aria['aria-describedby']}
-      />
-    </FormField>
+    <FieldFrame {...props}>
+      {(control) => (
+        <ImageUpload
+          id={control.id}
+          value={value}
+          max={max}
+          onChange={(ids) => {
+            onChange(ids)
+            props.onBlur?.()
+          }}
+          labels={imageUploadLabels()}
+          invalid={Boolean(props.error)}
+          describedBy={control['aria-describedby']}
+        />
+      )}
+    </FieldFrame>
   )
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react'
-import { FormField, fieldAria } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
-import { useFieldId, type FieldProps } from './field-binding'
+import type { FieldProps } from './field-binding'
+import { FieldFrame } from './field-frame'
 
 type NumberFieldProps = FieldProps<number> & {
   /** Digits allowed after the decimal point; 0 (the default) takes whole numbers only. */
@@ -27,38 +27,28 @@ function parseTypedNumber(text: string, decimals = 0): number {
  * value NaN, so the schema's message says what is wrong instead of the input quietly changing it.
  * An empty field is NaN too: "required" is the schema's call.
  */
-export function NumberField({ decimals = 0, placeholder, ...props }: NumberFieldProps) {
-  const id = useFieldId(props.id, props.name)
+export function NumberField({ decimals = 0, placeholder, value, onChange, ...props }: NumberFieldProps) {
   // The text as typed (so '007' or '1e3' stay as the user wrote them), for the value it parsed to; a
   // value set from outside (a draft, a reset) replaces it.
-  const [typed, setTyped] = useState(() => ({ text: format(props.value), value: props.value }))
-  if (!Object.is(typed.value, props.value)) setTyped({ text: format(props.value), value: props.value })
+  const [typed, setTyped] = useState(() => ({ text: format(value), value }))
+  if (!Object.is(typed.value, value)) setTyped({ text: format(value), value })
   return (
-    <FormField
-      id={id}
-      label={props.label}
-      error={props.error}
-      hint={props.hint}
-      required={props.required}
-      className={props.className}
-    >
-      <Input
-        {...fieldAria(id, props.error, props.hint)}
-        name={props.name}
-        type="text"
-        inputMode={decimals > 0 ? 'decimal' : 'numeric'}
-        autoComplete="off"
-        placeholder={placeholder}
-        disabled={props.disabled}
-        required={props.required}
-        value={typed.text}
-        onBlur={props.onBlur}
-        onChange={(event) => {
-          const next = parseTypedNumber(event.target.value, decimals)
-          setTyped({ text: event.target.value, value: next })
-          props.onChange(next)
-        }}
-      />
-    </FormField>
+    <FieldFrame {...props}>
+      {(control) => (
+        <Input
+          {...control}
+          type="text"
+          inputMode={decimals > 0 ? 'decimal' : 'numeric'}
+          autoComplete="off"
+          placeholder={placeholder}
+          value={typed.text}
+          onChange={(event) => {
+            const next = parseTypedNumber(event.target.value, decimals)
+            setTyped({ text: event.target.value, value: next })
+            onChange(next)
+          }}
+        />
+      )}
+    </FieldFrame>
   )
 }
