@@ -11,7 +11,7 @@ export const MessageListQuerySchema = v.object({
   /** 0 unread only, 1 read only; absent: both. */
   status: v.optional(v.picklist(['0', '1'], 'validation_invalid')),
 })
-export type MessageListQuery = v.InferInput<typeof MessageListQuerySchema>
+export type MessageListQuery = v.InferOutput<typeof MessageListQuerySchema>
 
 export const MessageSchema = v.object({
   id: v.string(),

@@ -8,9 +8,15 @@ import type { Database } from '../db/client'
 import { markets, users } from '../db/schema'
 import { ApiError } from '../lib/errors'
 import { allOf, listPage, matchAny, orderBy, pageRange, windowTotal } from '../lib/list-query'
-import type { ServerDeps } from '../lib/types'
+import { inScope, isInScope, marketScope } from '../lib/scope'
+import type { ServerDeps, SessionUser } from '../lib/types'
 
-/** Reads of markets. Only OFFICIAL callers reach them (server/markets/routes.ts): no market scope applies. */
+type Caller = Pick<SessionUser, 'role' | 'marketId'>
+
+/**
+ * Reads of markets. Only OFFICIAL callers reach them today (server/markets/routes.ts); each read is
+ * still held to the caller's market scope, so opening one to operators later cannot leak another market.
+ */
 
 const SORT_COLUMNS = {
   name: markets.name,
@@ -19,8 +25,10 @@ const SORT_COLUMNS = {
   accountUsername: users.username,
 }
 
-export async function listMarkets({ db }: Pick<ServerDeps, 'db'>, query: MarketListQuery): Promise<MarketList> {
-  const where = allOf(matchAny(query.q, [markets.name, users.username, markets.creditCode]), query.status ? eq(users.status, Number(query.status)) : undefined)
+export async function listMarkets({ db }: Pick<ServerDeps, 'db'>, caller: Caller, query: MarketListQuery): Promise<MarketList> {
+  const where = allOf(
+    inScope(markets.id, marketScope(caller)),
+    matchAny(query.q, [markets.name, users.username, markets.creditCode]), query.status ? eq(users.status, Number(query.status)) : undefined)
   const rows = await db
     .select({
       id: markets.id,
@@ -72,22 +80,23 @@ export function toMarket({ market, account }: Awaited<ReturnType<typeof findMark
   }
 }
 
-export async function getMarket({ db }: Pick<ServerDeps, 'db'>, id: string): Promise<Market> {
-  return toMarket(await findMarket(db, id))
+export async function getMarket({ db }: Pick<ServerDeps, 'db'>, caller: Caller, input: { id: string }): Promise<Market> {
+  if (!isInScope(marketScope(caller), input.id)) throw new ApiError(ApiCode.NOT_FOUND, 'error_market_not_found')
+  return toMarket(await findMarket(db, input.id))
 }
 
 /** The switcher's options: markets whose name contains the text, by name. */
-export async function marketOptions({ db }: Pick<ServerDeps, 'db'>, input: { q?: string | undefined; limit: number }): Promise<MarketOption[]> {
+export async function marketOptions({ db }: Pick<ServerDeps, 'db'>, caller: Caller, input: { q?: string | undefined; limit: number }): Promise<MarketOption[]> {
   return db
     .select({ id: markets.id, name: markets.name })
     .from(markets)
-    .where(matchAny(input.q, [markets.name]))
+    .where(allOf(inScope(markets.id, marketScope(caller)), matchAny(input.q, [markets.name])))
     .orderBy(asc(markets.name), asc(markets.id))
     .limit(input.limit)
 }
 
 /** Whether a username is well-formed for a market account and free (or already this market's own). */
-export async function usernameAvailability({ db }: Pick<ServerDeps, 'db'>, input: { username: string; exceptMarketId?: string | undefined }): Promise<{ valid: boolean; available: boolean }> {
+export async function usernameAvailability({ db }: Pick<ServerDeps, 'db'>, _caller: Caller, input: { username: string; exceptMarketId?: string | undefined }): Promise<{ valid: boolean; available: boolean }> {
   const name = input.username.trim()
   if (!MARKET_USERNAME_PATTERN.test(name)) return { valid: false, available: false }
   const [taken] = await db.select({ marketId: users.marketId, role: users.role }).from(users).where(eq(users.username, name)).limit(1)

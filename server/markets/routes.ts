@@ -31,16 +31,16 @@ const IdSchema = v.object({ id: v.string() })
 export const marketRoutes = new Hono<AppEnv>()
   .use(requireSession(), requireRole(...API_ROLES.markets))
   .get('/', apiDoc({ tags, summary: 'Markets, paged, sorted and filtered', data: MarketListSchema }), validate('query', MarketListQuerySchema), async (c) =>
-    ok(c, await listMarkets(c.var.deps, c.req.valid('query'))),
+    ok(c, await listMarkets(c.var.deps, c.var.user, c.req.valid('query'))),
   )
   .get('/options', apiDoc({ tags, summary: 'Markets for the market switcher (id, name), searchable', data: v.array(MarketOptionSchema) }), validate('query', MarketOptionsQuerySchema), async (c) =>
-    ok(c, await marketOptions(c.var.deps, c.req.valid('query'))),
+    ok(c, await marketOptions(c.var.deps, c.var.user, c.req.valid('query'))),
   )
   .get(
     '/username-available',
     apiDoc({ tags, summary: 'Whether an account username is well-formed and free', data: UsernameAvailabilitySchema }),
     validate('query', UsernameAvailabilityQuerySchema),
-    async (c) => ok(c, await usernameAvailability(c.var.deps, c.req.valid('query'))),
+    async (c) => ok(c, await usernameAvailability(c.var.deps, c.var.user, c.req.valid('query'))),
   )
   .post(
     '/',
@@ -49,7 +49,7 @@ export const marketRoutes = new Hono<AppEnv>()
     async (c) => ok(c, await createMarket(c.var.deps, c.var.user, c.req.valid('json'))),
   )
   .get('/:id', apiDoc({ tags, summary: 'One market with every field (never a password)', data: MarketSchema }), validate('param', MarketIdParamSchema), async (c) =>
-    ok(c, await getMarket(c.var.deps, c.req.valid('param').id)),
+    ok(c, await getMarket(c.var.deps, c.var.user, c.req.valid('param'))),
   )
   .put(
     '/:id',

@@ -27,20 +27,20 @@ export const messageRoutes = new Hono<AppEnv>()
       data: MessageListSchema,
     }),
     validate('query', MessageListQuerySchema),
-    async (c) => ok(c, await listMessages(c.var.deps.db, c.var.user.uk, c.req.valid('query'), c.var.locale)),
+    async (c) => ok(c, await listMessages(c.var.deps, c.var.user, { query: c.req.valid('query'), locale: c.var.locale })),
   )
   .get('/unread-counts', apiDoc({ tags, summary: 'Unread messages per type', data: UnreadCountsSchema }), async (c) =>
-    ok(c, await unreadCounts(c.var.deps.db, c.var.user.uk)),
+    ok(c, await unreadCounts(c.var.deps, c.var.user)),
   )
   .post(
     '/read',
     apiDoc({ tags, summary: 'Mark messages read by id (unknown or foreign ids are ignored)', data: ReadResultSchema }),
     validate('json', ReadMessagesSchema),
-    async (c) => ok(c, { updated: await markRead(c.var.deps.db, c.var.user.uk, c.req.valid('json').ids) }),
+    async (c) => ok(c, { updated: await markRead(c.var.deps, c.var.user, c.req.valid('json')) }),
   )
   .post(
     '/read-all',
     apiDoc({ tags, summary: 'Mark every message of a type read', data: ReadResultSchema }),
     validate('json', ReadAllMessagesSchema),
-    async (c) => ok(c, { updated: await markAllRead(c.var.deps.db, c.var.user.uk, c.req.valid('json').type) }),
+    async (c) => ok(c, { updated: await markAllRead(c.var.deps, c.var.user, c.req.valid('json')) }),
   )

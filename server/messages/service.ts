@@ -1,64 +1,14 @@
-import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, inArray } from 'drizzle-orm'
+import type { Message, MessageList, MessageListQuery, MessageType, UnreadCounts } from '../../contract/messages'
 import { formatShanghaiTime } from '../../contract/time'
-import type { Message, MessageList, MessageType, UnreadCounts } from '../../contract/messages'
-import type { Database } from '../db/client'
 import { messages } from '../db/schema'
-import { isMessageKey, translate, type Locale, type MessageKey } from '../lib/i18n'
+import { isMessageKey, translate, type Locale } from '../lib/i18n'
+import { allOf, listPage, pageRange, windowTotal } from '../lib/list-query'
+import type { ServerDeps, SessionUser } from '../lib/types'
 
-type MessageParams = Record<string, string | number>
+/** The caller's own message box: every read and write is held to `caller.uk`. */
 
-/** A message in the system's words: keys into messages/*.json, read in each reader's language. */
-type KeyedText = {
-  titleKey: MessageKey
-  subTitleKey?: MessageKey
-  contentKey: MessageKey
-  params?: MessageParams
-  subTitle?: string | null
-}
-/** A message as someone wrote it, shown to every reader as is. */
-type PlainText = { title: string; subTitle?: string | null; content: string }
-
-type NewMessage = (KeyedText | PlainText) & {
-  userUk: string
-  type: MessageType
-  avatar?: string | null
-  messageType?: string | null
-  at?: Date
-}
-
-/** The stored text of a keyed message is its zh-CN rendering: what SQL, exports and old consoles read. */
-const FALLBACK_LOCALE: Locale = 'zh-CN'
-
-function textColumns(message: KeyedText | PlainText) {
-  if (!('titleKey' in message))
-    return { title: message.title, subTitle: message.subTitle ?? null, content: message.content }
-  const { titleKey, subTitleKey, contentKey, params = {} } = message
-  return {
-    title: translate(FALLBACK_LOCALE, titleKey, params),
-    subTitle: subTitleKey ? translate(FALLBACK_LOCALE, subTitleKey, params) : (message.subTitle ?? null),
-    content: translate(FALLBACK_LOCALE, contentKey, params),
-    titleKey,
-    subTitleKey: subTitleKey ?? null,
-    contentKey,
-    params,
-  }
-}
-
-/** How the system tells a user something (a failed pesticide test, a device gone offline, a todo). */
-export async function postMessage(db: Database, message: NewMessage): Promise<string> {
-  const [row] = await db
-    .insert(messages)
-    .values({
-      userUk: message.userUk,
-      type: message.type,
-      avatar: message.avatar ?? null,
-      messageType: message.messageType ?? null,
-      ...textColumns(message),
-      ...(message.at ? { createdAt: message.at } : {}),
-    })
-    .returning({ id: messages.id })
-  return row?.id ?? ''
-}
+type Deps = Pick<ServerDeps, 'db'>
 
 function toMessage(row: typeof messages.$inferSelect, locale: Locale): Message {
   // A key this server knows reads in the caller's language; otherwise the row's text stands (rows
@@ -78,29 +28,23 @@ function toMessage(row: typeof messages.$inferSelect, locale: Locale): Message {
   }
 }
 
-export async function listMessages(
-  db: Database,
-  userUk: string,
-  query: { type: MessageType; page: number; pageSize: number; status?: '0' | '1' | undefined },
-  locale: Locale,
-): Promise<MessageList> {
-  const filters: SQL[] = [eq(messages.userUk, userUk), eq(messages.type, query.type)]
-  if (query.status !== undefined) filters.push(eq(messages.status, Number(query.status)))
-  const where = and(...filters)
-  const [rows, totals] = await Promise.all([
-    db
-      .select()
-      .from(messages)
-      .where(where)
-      .orderBy(desc(messages.createdAt), desc(messages.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(messages).where(where),
-  ])
-  return { list: rows.map((row) => toMessage(row, locale)), total: totals[0]?.total ?? 0 }
+/** One type of the caller's messages, newest first, in `locale`. */
+export async function listMessages({ db }: Deps, caller: Pick<SessionUser, 'uk'>, input: { query: MessageListQuery; locale: Locale }): Promise<MessageList> {
+  const { query, locale } = input
+  const where = allOf(eq(messages.userUk, caller.uk), eq(messages.type, query.type), query.status === undefined ? undefined : eq(messages.status, Number(query.status)))
+  const rows = await db
+    .select({ row: messages, total: windowTotal() })
+    .from(messages)
+    .where(where)
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(pageRange(query).limit)
+    .offset(pageRange(query).offset)
+  const page = await listPage(rows, query.page, async () => (await db.select({ n: count() }).from(messages).where(where))[0]?.n ?? 0)
+  return { list: page.list.map(({ row }) => toMessage(row, locale)), total: page.total }
 }
 
-export async function unreadCounts(db: Database, userUk: string): Promise<UnreadCounts> {
+export async function unreadCounts({ db }: Deps, caller: Pick<SessionUser, 'uk'>): Promise<UnreadCounts> {
+  const userUk = caller.uk
   const rows = await db
     .select({ type: messages.type, n: count() })
     .from(messages)
@@ -112,7 +56,9 @@ export async function unreadCounts(db: Database, userUk: string): Promise<Unread
 }
 
 /** Marks the caller's own messages read; ids of other users' messages are ignored, not errors. */
-export async function markRead(db: Database, userUk: string, ids: string[]): Promise<number> {
+export async function markRead({ db }: Deps, caller: Pick<SessionUser, 'uk'>, input: { ids: string[] }): Promise<number> {
+  const { ids } = input
+  const userUk = caller.uk
   const updated = await db
     .update(messages)
     .set({ status: 1 })
@@ -121,7 +67,10 @@ export async function markRead(db: Database, userUk: string, ids: string[]): Pro
   return updated.length
 }
 
-export async function markAllRead(db: Database, userUk: string, type: MessageType): Promise<number> {
+/** Marks every unread message of a type read. */
+export async function markAllRead({ db }: Deps, caller: Pick<SessionUser, 'uk'>, input: { type: MessageType }): Promise<number> {
+  const { type } = input
+  const userUk = caller.uk
   const updated = await db
     .update(messages)
     .set({ status: 1 })

@@ -5,7 +5,8 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrationsFolder, openDatabase } from '../../server/db/client'
 import { messages } from '../../server/db/schema'
-import { listMessages, postMessage } from '../../server/messages/service'
+import { postMessage } from '../../server/messages/post'
+import { listMessages } from '../../server/messages/service'
 import { createTestApp, createUser, Role, type TestApp } from '../helpers/test-app'
 
 let t: TestApp
@@ -210,7 +211,7 @@ describe('the messages_keys migration', () => {
 
     const upgraded = await openDatabase({ kind: 'pglite', loadDataDir: snapshot })
     await upgraded.migrate()
-    const list = await listMessages(upgraded.db, 'u-old', { type: 'message', page: 1, pageSize: 10 }, 'en-US')
+    const list = await listMessages(upgraded, { uk: 'u-old' }, { query: { type: 'message', page: 1, pageSize: 10 }, locale: 'en-US' })
     expect(list.list).toMatchObject([{ title: '欢迎使用每日供应', subTitle: null, content: '旧的文字消息' }])
     await upgraded.close()
   })

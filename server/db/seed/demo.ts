@@ -5,7 +5,7 @@ import { shanghaiDayStart } from '../../../contract/time'
 import { hashPassword, md5Hex } from '../../user/passwords'
 import type { Database } from '../client'
 import { markets, messages, users } from '../schema'
-import { postMessage } from '../../messages/service'
+import { postMessage } from '../../messages/post'
 import { demoMarkets } from './demo-markets'
 
 /** Demo accounts the README prints. Later issues extend the seed with their own data. */
