@@ -11,9 +11,9 @@ import { MAX_SEARCH_LENGTH, SearchTextSchema, isCleanText } from './text'
 export const PAGE_SIZES = [10, 20, 50, 100] as const
 export type PageSize = (typeof PAGE_SIZES)[number]
 export const DEFAULT_PAGE_SIZE: PageSize = 20
-export const MAX_PAGE_SIZE: PageSize = 100
-export const MAX_PAGE = 1_000_000
-export const SORT_ORDERS = ['asc', 'desc'] as const
+const MAX_PAGE_SIZE: PageSize = 100
+const MAX_PAGE = 1_000_000
+const SORT_ORDERS = ['asc', 'desc'] as const
 export type SortOrder = (typeof SORT_ORDERS)[number]
 
 /** A whole number from a query string (or a number), within bounds; a default when absent. */

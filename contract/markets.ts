@@ -14,7 +14,7 @@ export const MAX_MARKET_PHOTOS = 3
 /** Area code (0 + 2–3 digits) followed by the market's own digits, e.g. 0314888. */
 export const MARKET_USERNAME_PATTERN = /^0\d{2,3}\d{3,8}$/
 
-export const MarketUsernameSchema = v.pipe(
+const MarketUsernameSchema = v.pipe(
   v.string('validation_required'),
   cleanText(),
   v.trim(),
@@ -49,12 +49,12 @@ export type MarketFieldsInput = v.InferInput<typeof MarketFieldsSchema>
 export const CreateMarketSchema = v.object({ ...MarketFieldsSchema.entries, password: Md5HexSchema })
 export type CreateMarketInput = v.InferInput<typeof CreateMarketSchema>
 /** Editing never asks for the password again. */
-export const UpdateMarketSchema = MarketFieldsSchema
+export const UpdateMarketSchema = v.object({ ...MarketFieldsSchema.entries })
 
 export const MarketListQuerySchema = MARKET_LIST.query
 export type MarketListQuery = ListQueryOf<typeof MARKET_LIST>
 
-export const MarketListItemSchema = v.object({
+const MarketListItemSchema = v.object({
   id: v.string(),
   name: v.string(),
   accountUk: v.string(),

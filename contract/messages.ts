@@ -3,7 +3,7 @@ import { PagingSchema, listSchema } from './list'
 
 export const MESSAGE_TYPES = ['message', 'notice', 'todo'] as const
 export type MessageType = (typeof MESSAGE_TYPES)[number]
-export const MessageTypeSchema = v.picklist(MESSAGE_TYPES, 'validation_invalid')
+const MessageTypeSchema = v.picklist(MESSAGE_TYPES, 'validation_invalid')
 
 export const MessageListQuerySchema = v.object({
   type: MessageTypeSchema,
@@ -13,7 +13,7 @@ export const MessageListQuerySchema = v.object({
 })
 export type MessageListQuery = v.InferOutput<typeof MessageListQuerySchema>
 
-export const MessageSchema = v.object({
+const MessageSchema = v.object({
   id: v.string(),
   type: MessageTypeSchema,
   title: v.string(),

@@ -1,8 +1,8 @@
 import * as v from 'valibot'
 
 /** The password policy (SPEC §5): at least six characters with upper- and lowercase letters and digits. */
-export const PASSWORD_MIN_LENGTH = 6
-export const PASSWORD_MAX_LENGTH = 64
+const PASSWORD_MIN_LENGTH = 6
+const PASSWORD_MAX_LENGTH = 64
 
 export function meetsPasswordPolicy(password: string): boolean {
   return (

@@ -5,15 +5,9 @@ export const Role = {
   /** Stall holders' accounts: they exist, but cannot sign in to the console. */
   MERCHANT: 101,
 } as const
-export type RoleName = 'OFFICIAL' | 'MARKET'
 
 export const CONSOLE_ROLES: readonly number[] = [Role.OFFICIAL, Role.MARKET]
 
-export function roleName(role: number): RoleName | null {
-  if (role === Role.OFFICIAL) return 'OFFICIAL'
-  if (role === Role.MARKET) return 'MARKET'
-  return null
-}
 
 /** Status 1 is normal; any other value is frozen. */
 export const UserStatus = { NORMAL: 1, FROZEN: 2 } as const

@@ -30,7 +30,7 @@ const PUBLIC_API_DOCUMENT = /^\/api\/(?:health|openapi\.json|docs(?:\/|$))/
  * Every API area, mounted under /api. The OpenAPI document is generated from this app, and its type
  * (`ApiRoutes`) types the console's requests: routes must stay chained on one expression for that.
  */
-export function apiRoutes() {
+function apiRoutes() {
   return new Hono<AppEnv>()
     .get('/health', apiDoc({ tags: ['system'], summary: 'Liveness; also hands out the XSRF cookie', data: HealthSchema, auth: false }), (c) =>
       ok(c, { status: 'ok' as const }),

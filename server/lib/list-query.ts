@@ -8,7 +8,7 @@ import type { SortOrder } from '../../contract/list'
  */
 
 /** `%`, `_` and `\` typed by a user are searched for, not wildcards. */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /** Rows where any of the columns contains the text (case-insensitive); no condition without text. */
 export function matchAny(text: string | undefined, columns: readonly AnyColumn[]): SQL | undefined {

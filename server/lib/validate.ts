@@ -11,7 +11,7 @@ type Issue = { message: string; path?: ReadonlyArray<PropertyKey | { key: Proper
  * Field errors in the caller's language, the first per field (a pipe reports every failed check, and
  * "cannot be empty" says all there is to say). A schema message that is a message key is translated.
  */
-export function fieldErrors(issues: ReadonlyArray<Issue>, locale: Locale): FieldError[] {
+function fieldErrors(issues: ReadonlyArray<Issue>, locale: Locale): FieldError[] {
   const byField = new Map<string, FieldError>()
   for (const issue of issues) {
     const field = (issue.path ?? []).map((part) => String(typeof part === 'object' ? part.key : part)).join('.')

@@ -11,7 +11,7 @@ import { hashToken } from '../user/tokens'
 /** Sliding expiry is written at most this often, so a busy console does not write on every call. */
 const TOUCH_INTERVAL_MS = 60_000
 
-export function tokenFromHeader(header: string | undefined): string | null {
+function tokenFromHeader(header: string | undefined): string | null {
   if (!header) return null
   const token = header.startsWith('Bearer ') ? header.slice(7).trim() : header.trim()
   return token.length > 0 && token.length <= 200 ? token : null

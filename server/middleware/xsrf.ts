@@ -5,8 +5,8 @@ import { ApiCode } from '../../contract/api'
 import { ApiError } from '../lib/errors'
 import type { AppEnv } from '../lib/types'
 
-export const XSRF_COOKIE = 'XSRF-TOKEN'
-export const XSRF_HEADER = 'X-XSRF-TOKEN'
+const XSRF_COOKIE = 'XSRF-TOKEN'
+const XSRF_HEADER = 'X-XSRF-TOKEN'
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 function sameToken(a: string, b: string): boolean {

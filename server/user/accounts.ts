@@ -18,7 +18,7 @@ import { generateClearPassword, hashPassword, md5Hex } from './passwords'
  */
 
 /** An open transaction (or the database, for a single statement). */
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
 type Writer = Database | Tx
 
 /** The record an action is logged against: the account itself, or the market or merchant that owns it. */
@@ -72,7 +72,7 @@ export function forgetSessions(deps: Pick<ServerDeps, 'sessionCache'>, uk: strin
  * has the change form; other staff accounts are the command line's, never handed out in clear here).
  * MARKET: merchant accounts of its own market. Anyone else: nobody.
  */
-export function assertMayManage(caller: Pick<SessionUser, 'role' | 'marketId'>, target: Pick<Target, 'role' | 'marketId'>): void {
+function assertMayManage(caller: Pick<SessionUser, 'role' | 'marketId'>, target: Pick<Target, 'role' | 'marketId'>): void {
   if (caller.role === Role.OFFICIAL) {
     if (target.role === Role.OFFICIAL) throw new ApiError(ApiCode.FORBIDDEN, 'error_official_account_protected')
     return

@@ -2,7 +2,7 @@ import type { Logger } from 'pino'
 import type { DatabaseEvents } from '../db/client'
 import type { SessionCache } from './session-cache'
 
-export const SESSION_REVOKED_CHANNEL = 'ds_session_revoked'
+const SESSION_REVOKED_CHANNEL = 'ds_session_revoked'
 
 /**
  * Instances behind one database hear each other's revocations: a market frozen on one instance is

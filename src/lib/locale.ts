@@ -24,4 +24,3 @@ export function useLocale(): Locale {
   return useSyncExternalStore(subscribe, getLocale, getLocale)
 }
 
-export { getLocale }

@@ -11,7 +11,7 @@ export type RouteAccess = {
 export type MenuNode = { name: string; children?: readonly MenuNode[] | undefined }
 
 /** Routes any signed-in user may open even when the menu comes from the server. */
-export const MENU_WHITELIST: readonly MenuNode[] = [
+const MENU_WHITELIST: readonly MenuNode[] = [
   { name: 'login' },
   { name: 'notFound' },
   { name: 'Redirect' },

@@ -21,6 +21,7 @@ export function startProgress(): void {
   }
 }
 
+/** @public Called through the dynamic import in root-layout.tsx, which knip cannot follow. */
 export function finishProgress(): void {
   try {
     NProgress.done()

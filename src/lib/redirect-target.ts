@@ -5,9 +5,8 @@ import { isSafeRedirect } from './permissions'
 export const RedirectSearchSchema = v.object({
   redirect: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(2000), v.check(isSafeRedirect))), undefined),
 })
-export type RedirectSearch = v.InferOutput<typeof RedirectSearchSchema>
 
-export const DEFAULT_ROUTE = '/dashboard/workplace'
+const DEFAULT_ROUTE = '/dashboard/workplace'
 export const NOT_FOUND_ROUTE = '/not-found'
 
 /** Where sign-in leads: the wanted page, the not-found page, or Workplace. */

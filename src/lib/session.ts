@@ -1,5 +1,5 @@
 /** The sign-in token lives in localStorage under `token` (SPEC §3). */
-export const TOKEN_KEY = 'token'
+const TOKEN_KEY = 'token'
 
 export function getToken(): string | null {
   try {

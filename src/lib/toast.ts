@@ -11,7 +11,7 @@ const ready = new Promise<void>((resolve) => {
 })
 export const toasterReady = () => markReady()
 
-export const TOAST_DURATION_MS = 5000
+const TOAST_DURATION_MS = 5000
 
 /** `id` lets a later toast replace an earlier one (loading, then success or error). */
 export async function showToast(kind: 'success' | 'error' | 'info' | 'loading', message: string, id?: string): Promise<void> {

@@ -22,7 +22,7 @@ const OTHER_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
 /** Keys no schema names: extra keys must be ignored or refused, never crash. The first is tried systematically. */
 const EXTRA_KEYS = ['__proto__', 'constructor', 'unknownKey']
 
-export const hasBody = (route: Route) => route.method !== 'GET' && route.method !== 'HEAD'
+const hasBody = (route: Route) => route.method !== 'GET' && route.method !== 'HEAD'
 
 function urlOf(route: Route, ctx: WalkContext, pathOverride: Record<string, UrlValue> = {}, query: [string, UrlValue][] = []): string {
   const path = route.path.replace(/\{(\w+)\}/g, (_whole, name: string) => encodeUrlValue(pathOverride[name] ?? ctx.pathValue(route, name)))

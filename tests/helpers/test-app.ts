@@ -12,7 +12,7 @@ export const XSRF = 'test-xsrf-token'
 export type Answer<T = unknown> = { status: number; headers: Headers; body: { code: number; msg: string; data: T; isSuccess: boolean } }
 
 /** A clock the test moves by hand. */
-export function manualClock(start = new Date('2026-11-01T02:00:00Z')) {
+function manualClock(start = new Date('2026-11-01T02:00:00Z')) {
   let now = start.getTime()
   return {
     clock: () => new Date(now),

@@ -15,7 +15,7 @@ export const DEMO_ACCOUNTS = {
 } as const
 
 
-export async function isEmpty(db: Database): Promise<boolean> {
+async function isEmpty(db: Database): Promise<boolean> {
   const result = await db.select({ n: sql<number>`count(*)::int` }).from(users)
   return (result[0]?.n ?? 0) === 0
 }
