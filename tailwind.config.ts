@@ -12,7 +12,13 @@ export default {
   theme: {
     extend: {
       colors: {
-        primary: { DEFAULT: 'var(--primary-accent)', foreground: 'var(--primary-foreground)', solid: 'var(--primary-solid)', 'solid-hover': 'var(--primary-solid-hover)', ...primary },
+        primary: {
+          DEFAULT: 'var(--primary-accent)',
+          foreground: 'var(--primary-foreground)',
+          solid: 'var(--primary-solid)',
+          'solid-hover': 'var(--primary-solid-hover)',
+          ...primary,
+        },
         background: 'var(--background)',
         foreground: 'var(--foreground)',
         muted: { DEFAULT: 'var(--muted)', foreground: 'var(--muted-foreground)' },

@@ -20,7 +20,10 @@ const FRAMEWORK = [
 
 const MESSAGE_MODULE = /[\\/]src[\\/]paraglide[\\/]messages[\\/](\w+)\.js$/
 /** What the first visit loads: the app's entry and the sign-in page's own chunk. */
-const FIRST_PAGE_ROOTS = [fileURLToPath(new URL('./src/main.tsx', import.meta.url)), `${fileURLToPath(new URL('./src/routes/login.tsx', import.meta.url))}?tsr-split=component`]
+const FIRST_PAGE_ROOTS = [
+  fileURLToPath(new URL('./src/main.tsx', import.meta.url)),
+  `${fileURLToPath(new URL('./src/routes/login.tsx', import.meta.url))}?tsr-split=component`,
+]
 
 type ModuleGraph = { getModuleInfo(id: string): { code: string | null; importedIds: readonly string[] } | null }
 const firstPageKeysByGraph = new WeakMap<ModuleGraph, Set<string>>()

@@ -15,7 +15,11 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'contract/**/*.test.ts', 'server/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts', 'contract/**/*.test.ts', 'server/**/*.test.ts'],
+          environment: 'node',
+        },
       },
       {
         plugins: [react()],

@@ -9,7 +9,14 @@ export async function startBuiltServer({ port, databaseUrl = '' }) {
   const base = `http://127.0.0.1:${port}`
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ds-bench-'))
   const server = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DEMO: '1',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: databaseUrl,
+    },
     stdio: 'inherit',
   })
   const stop = async () => {

@@ -20,7 +20,11 @@ function creditCode(n) {
 const { stop } = await startBuiltServer({ port: PORT, databaseUrl })
 try {
   const headers = { 'content-type': 'application/json', cookie: 'XSRF-TOKEN=b', 'x-xsrf-token': 'b' }
-  const login = await fetch(`${base}/api/user/login`, { method: 'POST', headers, body: JSON.stringify({ username: 'official', password: md5('Official123') }) })
+  const login = await fetch(`${base}/api/user/login`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ username: 'official', password: md5('Official123') }),
+  })
   const token = (await login.json()).data.token
   const auth = { ...headers, authorization: token }
   const existing = (await (await fetch(`${base}/api/markets?pageSize=1`, { headers: auth })).json()).data.total
@@ -28,11 +32,24 @@ try {
   const password = md5('Market123')
   for (let n = existing; n < 1000; n++) {
     const body = {
-      paymentBank: 'ABC', accountUsername: `0318${String(300000 + n)}`, accountStatus: n % 7 === 0 ? 2 : 1, registeredOn: '2026-05-01',
-      name: `${n % 2 ? '东区' : '西区'}农贸市场 ${n}`, creditCode: creditCode(n), address: `衡水市桃城区测试路 ${n} 号`, stallCount: n % 300,
-      complaintPhone: '0318-2345678', legalPersonName: '张伟', legalPersonPhone: '13700000000', managerName: '刘静', managerPhone: '13600000000', password,
+      paymentBank: 'ABC',
+      accountUsername: `0318${String(300000 + n)}`,
+      accountStatus: n % 7 === 0 ? 2 : 1,
+      registeredOn: '2026-05-01',
+      name: `${n % 2 ? '东区' : '西区'}农贸市场 ${n}`,
+      creditCode: creditCode(n),
+      address: `衡水市桃城区测试路 ${n} 号`,
+      stallCount: n % 300,
+      complaintPhone: '0318-2345678',
+      legalPersonName: '张伟',
+      legalPersonPhone: '13700000000',
+      managerName: '刘静',
+      managerPhone: '13600000000',
+      password,
     }
-    const answer = await (await fetch(`${base}/api/markets`, { method: 'POST', headers: auth, body: JSON.stringify(body) })).json()
+    const answer = await (
+      await fetch(`${base}/api/markets`, { method: 'POST', headers: auth, body: JSON.stringify(body) })
+    ).json()
     if (answer.code !== 20000) throw new Error(`seeding failed: ${answer.msg}`)
   }
   const url = `${base}/api/markets?q=${encodeURIComponent('东区')}&status=1&sort=stallCount&order=desc&page=2&pageSize=20`
@@ -41,8 +58,12 @@ try {
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 1)
   const result = await autocannon({ url, connections, duration: 10, headers: auth })
   const p95 = result.latency.p97_5 ?? result.latency.p99
-  console.log(`GET /api/markets with q + status + sort over 1,000 markets (${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${connections} connection(s), 10 s)`)
-  console.log(`  p50 ${result.latency.p50} ms · p97.5 ${p95} ms (budget p95 <= 30 ms) ${p95 <= 30 ? 'OK' : 'OVER BUDGET'}`)
+  console.log(
+    `GET /api/markets with q + status + sort over 1,000 markets (${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${connections} connection(s), 10 s)`,
+  )
+  console.log(
+    `  p50 ${result.latency.p50} ms · p97.5 ${p95} ms (budget p95 <= 30 ms) ${p95 <= 30 ? 'OK' : 'OVER BUDGET'}`,
+  )
   console.log(`  ${Math.round(result.requests.average)} req/s · non-2xx ${result.non2xx}`)
 } finally {
   await stop()

@@ -33,4 +33,3 @@ export function envelopeSchema<T extends v.GenericSchema>(data: T) {
 export const ErrorEnvelopeSchema = envelopeSchema(v.nullable(v.unknown()))
 
 export type Envelope<T> = { code: number; msg: string; data: T; isSuccess: boolean }
-

@@ -28,7 +28,8 @@ export function isIdCardNumber(value: string): boolean {
   const month = Number(id.slice(10, 12))
   const day = Number(id.slice(12, 14))
   const birth = new Date(Date.UTC(year, month - 1, day))
-  if (year < 1900 || birth.getUTCMonth() !== month - 1 || birth.getUTCDate() !== day || birth.getTime() > Date.now()) return false
+  if (year < 1900 || birth.getUTCMonth() !== month - 1 || birth.getUTCDate() !== day || birth.getTime() > Date.now())
+    return false
   let sum = 0
   for (let i = 0; i < 17; i++) sum += Number(id[i]) * (ID_WEIGHTS[i] as number)
   return id[17] === ID_CHECK[sum % 11]

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import * as v from 'valibot'
-import { CalendarDateSchema, CreditCodeSchema, IdCardSchema, MobileSchema, PhoneSchema, idParam, optionalText, requiredText, wholeNumber } from './fields'
+import {
+  CalendarDateSchema,
+  CreditCodeSchema,
+  IdCardSchema,
+  MobileSchema,
+  PhoneSchema,
+  idParam,
+  optionalText,
+  requiredText,
+  wholeNumber,
+} from './fields'
 import { SearchTextSchema, isCleanText } from './text'
 
 const message = (schema: v.GenericSchema, input: unknown) => v.safeParse(schema, input).issues?.[0]?.message ?? null
@@ -63,11 +73,14 @@ describe('numbers and ids', () => {
   it('take whole numbers in range only', () => {
     const stalls = wholeNumber(0, 10, 'validation_stall_count')
     expect(v.parse(stalls, 3)).toBe(3)
-    for (const bad of [-1, 11, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '3']) expect(message(stalls, bad)).toBe('validation_stall_count')
+    for (const bad of [-1, 11, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '3'])
+      expect(message(stalls, bad)).toBe('validation_stall_count')
   })
 
   it('answer a malformed id as not found', () => {
     expect(message(idParam('error_market_not_found'), { id: 'nope' })).toBe('error_market_not_found')
-    expect(v.parse(idParam('x'), { id: '11111111-1111-4111-8111-111111111111' })).toEqual({ id: '11111111-1111-4111-8111-111111111111' })
+    expect(v.parse(idParam('x'), { id: '11111111-1111-4111-8111-111111111111' })).toEqual({
+      id: '11111111-1111-4111-8111-111111111111',
+    })
   })
 })

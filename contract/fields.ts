@@ -10,11 +10,20 @@ import { isCalendarDay } from './time'
 
 /** Required single-line text, trimmed, at most `max` characters. */
 export const requiredText = (max: number) =>
-  v.pipe(v.string('validation_required'), cleanText(), v.trim(), v.nonEmpty('validation_required'), v.maxLength(max, 'validation_too_long'))
+  v.pipe(
+    v.string('validation_required'),
+    cleanText(),
+    v.trim(),
+    v.nonEmpty('validation_required'),
+    v.maxLength(max, 'validation_too_long'),
+  )
 
 /** Optional text (empty when absent), trimmed, at most `max` characters; `multiline` allows line breaks. */
 export const optionalText = (max: number, multiline = false) =>
-  v.optional(v.pipe(v.string('validation_invalid'), cleanText(multiline), v.trim(), v.maxLength(max, 'validation_too_long')), '')
+  v.optional(
+    v.pipe(v.string('validation_invalid'), cleanText(multiline), v.trim(), v.maxLength(max, 'validation_too_long')),
+    '',
+  )
 
 /** Required text checked by a predicate, e.g. a phone number. */
 const requiredChecked = (check: (value: string) => boolean, message: string, transform?: (value: string) => string) =>
@@ -33,7 +42,9 @@ export const MobileSchema = requiredChecked(isMainlandMobile, 'validation_mobile
 /** A landline with its area code, or a mobile number. */
 export const PhoneSchema = requiredChecked(isPhoneNumber, 'validation_phone')
 /** Unified social credit code (18 characters, check character), upper-cased. */
-export const CreditCodeSchema = requiredChecked(isUnifiedSocialCreditCode, 'validation_credit_code', (value) => value.toUpperCase())
+export const CreditCodeSchema = requiredChecked(isUnifiedSocialCreditCode, 'validation_credit_code', (value) =>
+  value.toUpperCase(),
+)
 /** 18-digit resident ID card number (valid birth date and check digit), upper-cased X. */
 export const IdCardSchema = requiredChecked(isIdCardNumber, 'validation_id_card', (value) => value.toUpperCase())
 

@@ -19,7 +19,11 @@ export const isImageType = (type: string): type is ImageType => (IMAGE_TYPES as 
 export const IMAGE_ACCEPT = IMAGE_TYPES.join(',')
 
 /** The answer to an upload: size and type are those of the stored (re-encoded) image. */
-export const UploadedFileSchema = v.object({ id: v.string(), mime: v.picklist(Object.values(ImageType)), size: v.number() })
+export const UploadedFileSchema = v.object({
+  id: v.string(),
+  mime: v.picklist(Object.values(ImageType)),
+  size: v.number(),
+})
 export type UploadedFile = v.InferOutput<typeof UploadedFileSchema>
 
 /** A missing, malformed or out-of-scope file id all answer this, so ids reveal nothing. */

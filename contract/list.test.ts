@@ -6,8 +6,17 @@ const PEOPLE = listQuery({ sorts: ['name', 'createdAt'], defaultSort: 'createdAt
 
 describe('listQuery: the API query (strict)', () => {
   it('fills defaults and converts query-string numbers', () => {
-    expect(v.parse(PEOPLE.query, {})).toEqual({ page: 1, pageSize: DEFAULT_PAGE_SIZE, sort: 'createdAt', order: 'desc', q: undefined, status: undefined })
-    expect(v.parse(PEOPLE.query, { page: '3', pageSize: '50', sort: 'name', order: 'asc', q: ' 唐山 ', status: '2' })).toEqual({
+    expect(v.parse(PEOPLE.query, {})).toEqual({
+      page: 1,
+      pageSize: DEFAULT_PAGE_SIZE,
+      sort: 'createdAt',
+      order: 'desc',
+      q: undefined,
+      status: undefined,
+    })
+    expect(
+      v.parse(PEOPLE.query, { page: '3', pageSize: '50', sort: 'name', order: 'asc', q: ' 唐山 ', status: '2' }),
+    ).toEqual({
       page: 3,
       pageSize: 50,
       sort: 'name',
@@ -18,7 +27,18 @@ describe('listQuery: the API query (strict)', () => {
   })
 
   it('refuses bad values instead of guessing', () => {
-    for (const bad of [{ page: '0' }, { page: '-1' }, { page: '1.5' }, { page: '1e3' }, { pageSize: '101' }, { sort: 'password' }, { order: 'up' }, { status: '3' }, { q: 'x'.repeat(101) }, { q: 'a\u0000' }]) {
+    for (const bad of [
+      { page: '0' },
+      { page: '-1' },
+      { page: '1.5' },
+      { page: '1e3' },
+      { pageSize: '101' },
+      { sort: 'password' },
+      { order: 'up' },
+      { status: '3' },
+      { q: 'x'.repeat(101) },
+      { q: 'a\u0000' },
+    ]) {
       expect(v.safeParse(PEOPLE.query, bad).success, JSON.stringify(bad)).toBe(false)
     }
   })
@@ -26,7 +46,9 @@ describe('listQuery: the API query (strict)', () => {
 
 describe('listQuery: the route search (lenient)', () => {
   it('falls back per key, so an old or mangled link still opens the list', () => {
-    expect(v.parse(PEOPLE.search, { page: -4, pageSize: 13, sort: 'nope', order: 1, status: '7', q: 'a\u0000' })).toEqual({
+    expect(
+      v.parse(PEOPLE.search, { page: -4, pageSize: 13, sort: 'nope', order: 1, status: '7', q: 'a\u0000' }),
+    ).toEqual({
       page: 1,
       pageSize: DEFAULT_PAGE_SIZE,
       sort: 'createdAt',

@@ -20,7 +20,10 @@ export type SortOrder = (typeof SORT_ORDERS)[number]
 export function queryInt(min: number, max: number, fallback: number) {
   return v.optional(
     v.pipe(
-      v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'validation_invalid'), v.transform(Number))], 'validation_invalid'),
+      v.union(
+        [v.number(), v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'validation_invalid'), v.transform(Number))],
+        'validation_invalid',
+      ),
       v.integer('validation_invalid'),
       v.minValue(min, 'validation_invalid'),
       v.maxValue(max, 'validation_invalid'),
@@ -51,12 +54,16 @@ type Definition<Sort extends Options, Filters extends FilterMap> = {
 }
 
 const strictFilters = <F extends FilterMap>(filters: F) =>
-  Object.fromEntries(Object.entries(filters).map(([key, options]) => [key, v.optional(v.picklist(options, 'validation_invalid'))])) as {
+  Object.fromEntries(
+    Object.entries(filters).map(([key, options]) => [key, v.optional(v.picklist(options, 'validation_invalid'))]),
+  ) as {
     [K in keyof F]: v.OptionalSchema<v.PicklistSchema<F[K], 'validation_invalid'>, undefined>
   }
 
 const lenientFilters = <F extends FilterMap>(filters: F) =>
-  Object.fromEntries(Object.entries(filters).map(([key, options]) => [key, v.fallback(v.optional(v.picklist(options)), undefined)])) as {
+  Object.fromEntries(
+    Object.entries(filters).map(([key, options]) => [key, v.fallback(v.optional(v.picklist(options)), undefined)]),
+  ) as {
     [K in keyof F]: v.SchemaWithFallback<v.OptionalSchema<v.PicklistSchema<F[K], undefined>, undefined>, undefined>
   }
 
@@ -74,7 +81,9 @@ const LenientSearchText = v.fallback(
   undefined,
 )
 
-export function listQuery<const Sort extends Options, const Filters extends FilterMap = Record<never, Options>>(definition: Definition<Sort, Filters>) {
+export function listQuery<const Sort extends Options, const Filters extends FilterMap = Record<never, Options>>(
+  definition: Definition<Sort, Filters>,
+) {
   const { sorts, defaultSort, defaultOrder = 'desc' } = definition
   const filters = (definition.filters ?? {}) as Filters
   const defaults = { page: 1, pageSize: DEFAULT_PAGE_SIZE, sort: defaultSort, order: defaultOrder }

@@ -8,6 +8,9 @@ export const MARKET_SORTS = ['name', 'registeredAt', 'stallCount', 'accountUsern
 /** The switcher searches as the user types; 50 names is more than its list shows at once. */
 export const MAX_MARKET_OPTIONS = 50
 
-
 /** status: 1 normal, 2 frozen (the account's). */
-export const MARKET_LIST = listQuery({ sorts: MARKET_SORTS, defaultSort: 'registeredAt', filters: { status: ['1', '2'] } })
+export const MARKET_LIST = listQuery({
+  sorts: MARKET_SORTS,
+  defaultSort: 'registeredAt',
+  filters: { status: ['1', '2'] },
+})

@@ -19,17 +19,34 @@ const valid = {
 }
 
 const messages = (input: unknown) =>
-  Object.fromEntries((v.safeParse(MarketFieldsSchema, input).issues ?? []).map((issue) => [v.getDotPath(issue), issue.message]))
+  Object.fromEntries(
+    (v.safeParse(MarketFieldsSchema, input).issues ?? []).map((issue) => [v.getDotPath(issue), issue.message]),
+  )
 
 describe('market registration schema (shared by the form and the server)', () => {
   it('normalises what it accepts: trimmed username, upper-case credit code, defaults for optional fields', () => {
     const parsed = v.parse(MarketFieldsSchema, valid)
-    expect(parsed).toMatchObject({ accountUsername: '0314888', creditCode: '91350100M000100Y43', notes: '', marketPhotoFileIds: [], businessLicenceFileId: null })
+    expect(parsed).toMatchObject({
+      accountUsername: '0314888',
+      creditCode: '91350100M000100Y43',
+      notes: '',
+      marketPhotoFileIds: [],
+      businessLicenceFileId: null,
+    })
   })
 
   it('answers each bad field with its own message key', () => {
     expect(
-      messages({ ...valid, name: '  ', stallCount: 1.5, complaintPhone: '123', managerPhone: '0316-1234567', paymentBank: 'HSBC', notes: 'x'.repeat(501), registeredOn: '2025-13-01' }),
+      messages({
+        ...valid,
+        name: '  ',
+        stallCount: 1.5,
+        complaintPhone: '123',
+        managerPhone: '0316-1234567',
+        paymentBank: 'HSBC',
+        notes: 'x'.repeat(501),
+        registeredOn: '2025-13-01',
+      }),
     ).toEqual({
       name: 'validation_required',
       stallCount: 'validation_stall_count',
@@ -39,7 +56,12 @@ describe('market registration schema (shared by the form and the server)', () =>
       notes: 'validation_too_long',
       registeredOn: 'validation_date',
     })
-    expect(messages({ ...valid, marketPhotoFileIds: Array.from({ length: 4 }, () => '11111111-1111-4111-8111-111111111111') })).toEqual({
+    expect(
+      messages({
+        ...valid,
+        marketPhotoFileIds: Array.from({ length: 4 }, () => '11111111-1111-4111-8111-111111111111'),
+      }),
+    ).toEqual({
       marketPhotoFileIds: 'validation_market_photos',
     })
   })
@@ -49,7 +71,12 @@ describe('market registration schema (shared by the form and the server)', () =>
   })
 
   it('list queries: defaults, and page sizes over 100 refused', () => {
-    expect(v.parse(MarketListQuerySchema, {})).toMatchObject({ page: 1, pageSize: 20, sort: 'registeredAt', order: 'desc' })
+    expect(v.parse(MarketListQuerySchema, {})).toMatchObject({
+      page: 1,
+      pageSize: 20,
+      sort: 'registeredAt',
+      order: 'desc',
+    })
     expect(v.safeParse(MarketListQuerySchema, { pageSize: '101' }).success).toBe(false)
   })
 })

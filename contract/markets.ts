@@ -1,5 +1,15 @@
 import * as v from 'valibot'
-import { CalendarDateSchema, CreditCodeSchema, FileIdSchema, MobileSchema, PhoneSchema, idParam, optionalText, requiredText, wholeNumber } from './fields'
+import {
+  CalendarDateSchema,
+  CreditCodeSchema,
+  FileIdSchema,
+  MobileSchema,
+  PhoneSchema,
+  idParam,
+  optionalText,
+  requiredText,
+  wholeNumber,
+} from './fields'
 import { listSchema, queryInt, type ListQueryOf } from './list'
 import { MARKET_LIST, MAX_MARKET_OPTIONS } from './market-list'
 import { Md5HexSchema } from './password'
@@ -41,7 +51,10 @@ export const MarketFieldsSchema = v.object({
   notes: optionalText(500, true),
   businessLicenceFileId: v.nullish(FileIdSchema, null),
   operatingLicenceFileId: v.nullish(FileIdSchema, null),
-  marketPhotoFileIds: v.optional(v.pipe(v.array(FileIdSchema), v.maxLength(MAX_MARKET_PHOTOS, 'validation_market_photos')), []),
+  marketPhotoFileIds: v.optional(
+    v.pipe(v.array(FileIdSchema), v.maxLength(MAX_MARKET_PHOTOS, 'validation_market_photos')),
+    [],
+  ),
 })
 export type MarketFields = v.InferOutput<typeof MarketFieldsSchema>
 export type MarketFieldsInput = v.InferInput<typeof MarketFieldsSchema>

@@ -8,7 +8,6 @@ export const Role = {
 
 export const CONSOLE_ROLES: readonly number[] = [Role.OFFICIAL, Role.MARKET]
 
-
 /** Status 1 is normal; any other value is frozen. */
 export const UserStatus = { NORMAL: 1, FROZEN: 2 } as const
 export const isNormalStatus = (status: number) => status === UserStatus.NORMAL

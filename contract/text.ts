@@ -15,10 +15,12 @@ const CONTROL_OR_BREAK = /[\u0000-\u001F\u007F-\u009F]/
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
 /** No control characters (line breaks allowed where `multiline`) and no unpaired UTF-16 surrogates. */
-export const isCleanText = (text: string, multiline = false) => !(multiline ? CONTROL : CONTROL_OR_BREAK).test(text) && !LONE_SURROGATE.test(text)
+export const isCleanText = (text: string, multiline = false) =>
+  !(multiline ? CONTROL : CONTROL_OR_BREAK).test(text) && !LONE_SURROGATE.test(text)
 
 /** The pipe step that refuses unclean text with a translated 40000. */
-export const cleanText = (multiline = false) => v.check((text: string) => isCleanText(text, multiline), 'validation_text_characters')
+export const cleanText = (multiline = false) =>
+  v.check((text: string) => isCleanText(text, multiline), 'validation_text_characters')
 
 export const MAX_SEARCH_LENGTH = 100
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { addDays, formatShanghaiTime, isCalendarDay, minuteStart, shanghaiDayOf, shanghaiDayStart, shanghaiToday } from './time'
+import {
+  addDays,
+  formatShanghaiTime,
+  isCalendarDay,
+  minuteStart,
+  shanghaiDayOf,
+  shanghaiDayStart,
+  shanghaiToday,
+} from './time'
 
 describe('Asia/Shanghai time', () => {
   it('formats UTC instants as Shanghai wall-clock time', () => {

@@ -42,7 +42,8 @@ export function addDays(day: string, days: number): string {
 }
 
 /** The start of the minute an instant falls in (Shanghai minutes are UTC minutes). */
-export const minuteStart = (value: Date | number) => new Date(Math.floor(new Date(value).getTime() / MINUTE_MS) * MINUTE_MS)
+export const minuteStart = (value: Date | number) =>
+  new Date(Math.floor(new Date(value).getTime() / MINUTE_MS) * MINUTE_MS)
 
 /** Whether 'YYYY-MM-DD' names a real calendar day (2024-02-30 does not). */
 export function isCalendarDay(text: string): boolean {

@@ -33,7 +33,13 @@ export const UserInfoSchema = v.object({
 export type UserInfo = v.InferOutput<typeof UserInfoSchema>
 
 export const ResetPasswordSchema = v.object({
-  uk: v.pipe(v.string('validation_uk_required'), cleanText(), v.trim(), v.nonEmpty('validation_uk_required'), v.maxLength(64, 'validation_uk_required')),
+  uk: v.pipe(
+    v.string('validation_uk_required'),
+    cleanText(),
+    v.trim(),
+    v.nonEmpty('validation_uk_required'),
+    v.maxLength(64, 'validation_uk_required'),
+  ),
 })
 export const ClearPasswordResultSchema = v.object({ clearPwd: v.string() })
 

@@ -32,8 +32,15 @@ const PUBLIC_API_DOCUMENT = /^\/api\/(?:health|openapi\.json|docs(?:\/|$))/
  */
 function apiRoutes() {
   return new Hono<AppEnv>()
-    .get('/health', apiDoc({ tags: ['system'], summary: 'Liveness; also hands out the XSRF cookie', data: HealthSchema, auth: false }), (c) =>
-      ok(c, { status: 'ok' as const }),
+    .get(
+      '/health',
+      apiDoc({
+        tags: ['system'],
+        summary: 'Liveness; also hands out the XSRF cookie',
+        data: HealthSchema,
+        auth: false,
+      }),
+      (c) => ok(c, { status: 'ok' as const }),
     )
     .route('/user', userRoutes)
     .route('/messages', messageRoutes)
@@ -51,23 +58,23 @@ export function createApp(given: AppDeps) {
   app.use(requestContext(deps))
   const documentHeaders = secureHeaders({
     contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        // hash-wasm compiles its MD5 from WebAssembly.
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-        // Radix positions popovers with inline styles.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-      crossOriginEmbedderPolicy: false,
-      // Both are set below on every answer, not only on documents.
-      strictTransportSecurity: false,
-      xContentTypeOptions: false,
+      defaultSrc: ["'self'"],
+      // hash-wasm compiles its MD5 from WebAssembly.
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+      // Radix positions popovers with inline styles.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'", 'data:'],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+    },
+    crossOriginEmbedderPolicy: false,
+    // Both are set below on every answer, not only on documents.
+    strictTransportSecurity: false,
+    xContentTypeOptions: false,
   })
   // Every answer (assets, documents, API, 404s) gets nosniff, and HSTS when the browser came over
   // HTTPS; set before the handler runs, like X-Request-Id (see request-context.ts). Only documents
@@ -111,10 +118,16 @@ export function createApp(given: AppDeps) {
   app.notFound((c) => failure(c, ApiCode.NOT_FOUND, 'error_not_found'))
   app.onError((error, c) => {
     if (error instanceof ApiError) {
-      if (error.code === ApiCode.TOO_MANY_ATTEMPTS && error.data && typeof error.data === 'object' && 'retryAfter' in error.data) {
+      if (
+        error.code === ApiCode.TOO_MANY_ATTEMPTS &&
+        error.data &&
+        typeof error.data === 'object' &&
+        'retryAfter' in error.data
+      ) {
         c.header('Retry-After', String(error.data.retryAfter))
       }
-      const fields = error.code === ApiCode.INVALID_INPUT && Array.isArray(error.data) ? (error.data as FieldError[]) : []
+      const fields =
+        error.code === ApiCode.INVALID_INPUT && Array.isArray(error.data) ? (error.data as FieldError[]) : []
       const response = failure(c, error.code, error.messageKey, error.data, error.params)
       // A single field error is the clearest message to show in a toast.
       if (fields.length > 0 && fields[0]) {

@@ -11,17 +11,25 @@ export function parseDuration(text: string): number | null {
 }
 
 const EnvSchema = v.object({
-  PORT: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'PORT must be a number'), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(65535)), '3000'),
+  PORT: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'PORT must be a number'),
+      v.transform(Number),
+      v.integer(),
+      v.minValue(0),
+      v.maxValue(65535),
+    ),
+    '3000',
+  ),
   HOST: v.optional(v.string(), '127.0.0.1'),
-  DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://'))),
+  DATABASE_URL: v.optional(
+    v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://')),
+  ),
   DATA_DIR: v.optional(v.string(), './data'),
   DEMO: v.optional(v.picklist(['0', '1'], 'DEMO must be 0 or 1'), '1'),
   SESSION_TTL: v.optional(
-    v.pipe(
-      v.string(),
-      v.transform(parseDuration),
-      v.number('SESSION_TTL must be a duration like 12h, 30m or 3600'),
-    ),
+    v.pipe(v.string(), v.transform(parseDuration), v.number('SESSION_TTL must be a duration like 12h, 30m or 3600')),
     '12h',
   ),
   // The absolute lifetime (OWASP ASVS 3.3.2): activity slides SESSION_TTL, never past this.
@@ -35,7 +43,11 @@ const EnvSchema = v.object({
   ),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   TRUST_PROXY: v.optional(
-    v.pipe(v.string(), v.regex(/^\d{1,2}$/, 'TRUST_PROXY must be 0 (off) or the number of proxies in front (1, 2, …)'), v.transform(Number)),
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,2}$/, 'TRUST_PROXY must be 0 (off) or the number of proxies in front (1, 2, …)'),
+      v.transform(Number),
+    ),
     '0',
   ),
   SECURE_COOKIES: v.optional(v.picklist(['0', '1']), '0'),

@@ -15,7 +15,9 @@ async function main() {
     process.exit(2)
   }
   const logger = pino({ level: env.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] })
-  const handle = await openDatabase(env.databaseUrl ? { kind: 'postgres', url: env.databaseUrl } : { kind: 'pglite', dataDir: env.dataDir })
+  const handle = await openDatabase(
+    env.databaseUrl ? { kind: 'postgres', url: env.databaseUrl } : { kind: 'pglite', dataDir: env.dataDir },
+  )
   await handle.migrate()
   if (env.demo) await seedDemo(handle.db)
 
@@ -33,7 +35,10 @@ async function main() {
     },
   })
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
-    logger.info({ url: `http://${env.host}:${info.port}`, database: handle.kind, demo: env.demo }, 'Daily Supply console is listening')
+    logger.info(
+      { url: `http://${env.host}:${info.port}`, database: handle.kind, demo: env.demo },
+      'Daily Supply console is listening',
+    )
   })
 
   // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.

@@ -22,7 +22,9 @@ async function main() {
     process.exit(2)
   }
   const env = readEnv()
-  const handle = await openDatabase(env.databaseUrl ? { kind: 'postgres', url: env.databaseUrl } : { kind: 'pglite', dataDir: env.dataDir })
+  const handle = await openDatabase(
+    env.databaseUrl ? { kind: 'postgres', url: env.databaseUrl } : { kind: 'pglite', dataDir: env.dataDir },
+  )
   try {
     await handle.migrate()
     const uk = await createOfficialAccount(handle.db, username, password)

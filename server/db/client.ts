@@ -24,8 +24,7 @@ export type DatabaseHandle = {
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; maxConnections?: number }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
+  { kind: 'postgres'; url: string; maxConnections?: number } | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
 
 /** Opens PGlite (embedded, on disk or in memory) or PostgreSQL behind the same drizzle type. */
 export async function openDatabase(options: DatabaseOptions, folder = migrationsFolder): Promise<DatabaseHandle> {

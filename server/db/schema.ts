@@ -7,7 +7,9 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 export const markets = pgTable(
   'markets',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     name: text('name').notNull(),
     createdAt: createdAt(),
     /** The MARKET account made with it (users.market_id points back; no FK to avoid a cycle). */
@@ -76,7 +78,9 @@ export const loginThrottle = pgTable('login_throttle', {
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     actorUk: text('actor_uk'),
     action: text('action').notNull(),
     entity: text('entity').notNull(),
@@ -91,7 +95,9 @@ export const auditLog = pgTable(
 export const messages = pgTable(
   'messages',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     userUk: text('user_uk')
       .notNull()
       .references(() => users.uk, { onDelete: 'cascade' }),
@@ -122,7 +128,9 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataTyp
 export const files = pgTable(
   'files',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     sha256: text('sha256').notNull(),
     mime: text('mime').notNull(),
     size: integer('size').notNull(),

@@ -29,7 +29,11 @@ export function docsRoutes(api: Hono<AppEnv>) {
       '/openapi.json',
       openAPIRouteHandler(api, {
         documentation: {
-          info: { title: 'Daily Supply API', version: '1', description: 'Every answer is { code, msg, data, isSuccess }; code 20000 is success.' },
+          info: {
+            title: 'Daily Supply API',
+            version: '1',
+            description: 'Every answer is { code, msg, data, isSuccess }; code 20000 is success.',
+          },
           servers: [{ url: '/api' }],
           components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
         },

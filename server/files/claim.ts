@@ -13,7 +13,10 @@ export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
  * its own stay; a missing id or another market's file is 40000 `error_file_not_found` (not 40300, so ids
  * reveal nothing). Call it inside the transaction that saves the form, so a refusal undoes the save.
  */
-export async function claimFiles(tx: Tx, { marketId, fileIds }: { marketId: string; fileIds: readonly string[] }): Promise<void> {
+export async function claimFiles(
+  tx: Tx,
+  { marketId, fileIds }: { marketId: string; fileIds: readonly string[] },
+): Promise<void> {
   const ids = [...new Set(fileIds)]
   if (ids.length === 0) return
   // One conditional UPDATE, not a read then a write: a concurrent claim by another market waits on the

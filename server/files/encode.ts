@@ -20,7 +20,11 @@ export const THUMBNAIL_TYPE = ImageType.WEBP
 sharp.cache(false)
 const decoding = slots(2)
 
-const FORMATS: Record<ImageType, keyof FormatEnum> = { [ImageType.JPEG]: 'jpeg', [ImageType.PNG]: 'png', [ImageType.WEBP]: 'webp' }
+const FORMATS: Record<ImageType, keyof FormatEnum> = {
+  [ImageType.JPEG]: 'jpeg',
+  [ImageType.PNG]: 'png',
+  [ImageType.WEBP]: 'webp',
+}
 
 type EncodedImage = { content: Buffer; thumbnail: Buffer }
 
@@ -31,10 +35,13 @@ function writeAs(image: Sharp, type: ImageType): Sharp {
 }
 
 const thumbnailOf = (image: Sharp) =>
-  image.resize({ width: THUMBNAIL_SIDE, height: THUMBNAIL_SIDE, fit: 'inside', withoutEnlargement: true }).webp({ quality: 75 })
+  image
+    .resize({ width: THUMBNAIL_SIDE, height: THUMBNAIL_SIDE, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 75 })
 
 /** Upright (EXIF orientation applied), first frame only, failing on any decoder warning (untrusted input). */
-const decode = (bytes: Uint8Array) => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, autoOrient: true, animated: false, failOn: 'warning' })
+const decode = (bytes: Uint8Array) =>
+  sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, autoOrient: true, animated: false, failOn: 'warning' })
 
 /** Refuses, before decoding, what is not the sniffed type or has too many pixels (a decompression bomb). */
 async function checkHeader(bytes: Uint8Array, type: ImageType): Promise<void> {
@@ -46,7 +53,8 @@ async function checkHeader(bytes: Uint8Array, type: ImageType): Promise<void> {
     throw new ApiError(ApiCode.INVALID_INPUT, 'error_file_type')
   }
   if (header.format !== FORMATS[type]) throw new ApiError(ApiCode.INVALID_INPUT, 'error_file_type')
-  if (header.width * header.height > MAX_INPUT_PIXELS) throw new ApiError(ApiCode.INVALID_INPUT, 'error_image_too_many_pixels')
+  if (header.width * header.height > MAX_INPUT_PIXELS)
+    throw new ApiError(ApiCode.INVALID_INPUT, 'error_image_too_many_pixels')
 }
 
 /** The image re-encoded in its own format, and its thumbnail; 40000 for anything that does not decode cleanly. */
@@ -55,7 +63,10 @@ export async function reencodeImage(bytes: Uint8Array, type: ImageType): Promise
   return decoding(async () => {
     const image = decode(bytes)
     try {
-      const [content, thumbnail] = await Promise.all([writeAs(image.clone(), type).toBuffer(), thumbnailOf(image.clone()).toBuffer()])
+      const [content, thumbnail] = await Promise.all([
+        writeAs(image.clone(), type).toBuffer(),
+        thumbnailOf(image.clone()).toBuffer(),
+      ])
       return { content, thumbnail }
     } catch {
       throw new ApiError(ApiCode.INVALID_INPUT, 'error_file_type')
@@ -65,5 +76,9 @@ export async function reencodeImage(bytes: Uint8Array, type: ImageType): Promise
 
 /** A thumbnail for a file stored before thumbnails existed; null when its bytes do not decode. */
 export async function thumbnailFromStored(bytes: Uint8Array): Promise<Buffer | null> {
-  return decoding(() => thumbnailOf(decode(bytes)).toBuffer().catch(() => null))
+  return decoding(() =>
+    thumbnailOf(decode(bytes))
+      .toBuffer()
+      .catch(() => null),
+  )
 }

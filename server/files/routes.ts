@@ -43,7 +43,8 @@ export const fileRoutes = new Hono<AppEnv>()
     apiDoc({
       tags,
       summary: `Upload a JPEG, PNG or WebP image (<= ${megabytes} MB), multipart field \`file\``,
-      description: 'The type is read from the content. The image is decoded and re-encoded in its format (upright, metadata stripped); size and mime are those of the stored image.',
+      description:
+        'The type is read from the content. The image is decoded and re-encoded in its format (upright, metadata stripped); size and mime are those of the stored image.',
       data: UploadedFileSchema,
     }),
     // Refuse oversize bodies before reading them (the multipart envelope adds a little to the file).

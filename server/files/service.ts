@@ -28,7 +28,15 @@ export async function storeImage({ db }: Deps, caller: SessionUser, bytes: Uint8
   if (existing) return answer(existing)
   const [row] = await db
     .insert(files)
-    .values({ sha256, mime, size: content.length, content, thumbnail, uploadedBy: caller.uk, marketId: caller.role === Role.MARKET ? caller.marketId : null })
+    .values({
+      sha256,
+      mime,
+      size: content.length,
+      content,
+      thumbnail,
+      uploadedBy: caller.uk,
+      marketId: caller.role === Role.MARKET ? caller.marketId : null,
+    })
     .onConflictDoNothing()
     .returning({ id: files.id })
   if (row) return answer(row.id)
@@ -52,12 +60,19 @@ type Owners = { uploadedBy: string; marketId: string | null }
 /** OFFICIAL sees any file; MARKET its market's files and its own uploads. Otherwise 40400, not 40300: whether someone else's file exists is not the caller's business. */
 function assertVisible<T extends Owners>(caller: SessionUser, file: T | undefined): asserts file is T {
   const allowed =
-    file !== undefined && (caller.role === Role.OFFICIAL || file.uploadedBy === caller.uk || (file.marketId !== null && file.marketId === caller.marketId))
+    file !== undefined &&
+    (caller.role === Role.OFFICIAL ||
+      file.uploadedBy === caller.uk ||
+      (file.marketId !== null && file.marketId === caller.marketId))
   if (!allowed) throw new ApiError(ApiCode.NOT_FOUND, FILE_NOT_FOUND)
 }
 
 /** A file's bytes for a caller allowed to see it. */
-export async function readImage({ db }: Deps, caller: SessionUser, id: string): Promise<{ content: Uint8Array; mime: string }> {
+export async function readImage(
+  { db }: Deps,
+  caller: SessionUser,
+  id: string,
+): Promise<{ content: Uint8Array; mime: string }> {
   const [file] = await db
     .select({ uploadedBy: files.uploadedBy, marketId: files.marketId, content: files.content, mime: files.mime })
     .from(files)
@@ -69,7 +84,11 @@ export async function readImage({ db }: Deps, caller: SessionUser, id: string): 
 
 /** A file's thumbnail (always WebP) for a caller allowed to see the file. */
 export async function readThumbnail({ db }: Deps, caller: SessionUser, id: string): Promise<Uint8Array> {
-  const [file] = await db.select({ uploadedBy: files.uploadedBy, marketId: files.marketId, thumbnail: files.thumbnail }).from(files).where(eq(files.id, id)).limit(1)
+  const [file] = await db
+    .select({ uploadedBy: files.uploadedBy, marketId: files.marketId, thumbnail: files.thumbnail })
+    .from(files)
+    .where(eq(files.id, id))
+    .limit(1)
   assertVisible(caller, file)
   if (file.thumbnail) return file.thumbnail
   // Stored before thumbnails existed (migration 0003): made on first request, then kept.

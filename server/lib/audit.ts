@@ -5,7 +5,11 @@ type Changes = Record<string, { before: unknown; after: unknown }>
 type Writer = Pick<Database, 'insert'>
 
 /** Fields that differ between two versions of a record (only the listed, never a password). */
-export function changedFields<T extends Record<string, unknown>>(before: Partial<T> | null, after: Partial<T>, fields: readonly (keyof T & string)[]): Changes {
+export function changedFields<T extends Record<string, unknown>>(
+  before: Partial<T> | null,
+  after: Partial<T>,
+  fields: readonly (keyof T & string)[],
+): Changes {
   const changes: Changes = {}
   for (const field of fields) {
     const previous = before?.[field] ?? null

@@ -14,13 +14,17 @@ const caught = (run: () => unknown) => {
 
 describe('rethrowConflict', () => {
   it('names what is taken from the constraint, through drizzle’s wrapping', () => {
-    const error = caught(() => rethrowConflict({ message: 'Failed query', cause: { code: '23505', constraint: 'markets_credit_code_unique' } }))
+    const error = caught(() =>
+      rethrowConflict({ message: 'Failed query', cause: { code: '23505', constraint: 'markets_credit_code_unique' } }),
+    )
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({ code: ApiCode.CONFLICT, messageKey: 'error_credit_code_taken' })
   })
 
   it('answers an unknown unique constraint generically, not as a taken username', () => {
-    expect(caught(() => rethrowConflict({ code: '23505', constraint: 'devices_code_unique' }))).toMatchObject({ messageKey: 'error_conflict' })
+    expect(caught(() => rethrowConflict({ code: '23505', constraint: 'devices_code_unique' }))).toMatchObject({
+      messageKey: 'error_conflict',
+    })
   })
 
   it('passes other errors through untouched', () => {
@@ -32,13 +36,21 @@ describe('rethrowConflict', () => {
 describe('assertUnchanged', () => {
   const before = { paymentBank: 'ICBC', name: 'A' }
   it('refuses a change of a fixed field with its message', () => {
-    expect(caught(() => assertUnchanged(before, { paymentBank: 'ABC' }, { paymentBank: 'error_market_bank_unchangeable' }))).toMatchObject({
+    expect(
+      caught(() => assertUnchanged(before, { paymentBank: 'ABC' }, { paymentBank: 'error_market_bank_unchangeable' })),
+    ).toMatchObject({
       code: ApiCode.CONFLICT,
       messageKey: 'error_market_bank_unchangeable',
     })
   })
   it('lets the same value, an absent field and other fields through', () => {
-    expect(caught(() => assertUnchanged(before, { paymentBank: 'ICBC', name: 'B' }, { paymentBank: 'error_market_bank_unchangeable' }))).toBeNull()
-    expect(caught(() => assertUnchanged(before, { name: 'B' }, { paymentBank: 'error_market_bank_unchangeable' }))).toBeNull()
+    expect(
+      caught(() =>
+        assertUnchanged(before, { paymentBank: 'ICBC', name: 'B' }, { paymentBank: 'error_market_bank_unchangeable' }),
+      ),
+    ).toBeNull()
+    expect(
+      caught(() => assertUnchanged(before, { name: 'B' }, { paymentBank: 'error_market_bank_unchangeable' })),
+    ).toBeNull()
   })
 })

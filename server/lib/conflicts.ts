@@ -33,8 +33,13 @@ export async function withConflicts<T>(write: () => Promise<T>): Promise<T> {
  * Fields fixed once saved (a market's bank; a merchant's three bank numbers): a request that
  * changes one answers 40900 with that field's message. Absent fields are not changes.
  */
-export function assertUnchanged<T extends Record<string, unknown>>(before: T, input: Partial<T>, fields: Partial<Record<keyof T & string, MessageKey>>): void {
+export function assertUnchanged<T extends Record<string, unknown>>(
+  before: T,
+  input: Partial<T>,
+  fields: Partial<Record<keyof T & string, MessageKey>>,
+): void {
   for (const [field, message] of Object.entries(fields) as [keyof T & string, MessageKey][]) {
-    if (field in input && input[field] !== undefined && input[field] !== before[field]) throw new ApiError(ApiCode.CONFLICT, message, [{ field, message }])
+    if (field in input && input[field] !== undefined && input[field] !== before[field])
+      throw new ApiError(ApiCode.CONFLICT, message, [{ field, message }])
   }
 }

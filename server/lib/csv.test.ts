@@ -8,7 +8,8 @@ async function text(stream: ReadableStream<Uint8Array>): Promise<string> {
 
 describe('CSV export', () => {
   it('neutralises text a spreadsheet would run as a formula, but keeps numbers', () => {
-    for (const formula of ['=1+1', '+86 138', '-2+3', '@SUM(A1)', '\t=x', '\r=x']) expect(csvCell(formula).replace(/^"/, '')).toMatch(/^'/)
+    for (const formula of ['=1+1', '+86 138', '-2+3', '@SUM(A1)', '\t=x', '\r=x'])
+      expect(csvCell(formula).replace(/^"/, '')).toMatch(/^'/)
     expect(csvCell(-5)).toBe('-5')
     expect(csvCell('新华农贸市场')).toBe('新华农贸市场')
   })
@@ -24,7 +25,10 @@ describe('CSV export', () => {
   it('streams a BOM, the header, then each batch as it is read', async () => {
     async function* batches() {
       yield [['王', 1]]
-      yield [['=cmd', 2], ['李', 3]]
+      yield [
+        ['=cmd', 2],
+        ['李', 3],
+      ]
     }
     const body = await text(csvStream(['name', 'n'], batches()))
     expect(body).toBe("\uFEFFname,n\r\n王,1\r\n'=cmd,2\r\n李,3\r\n")

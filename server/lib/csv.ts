@@ -22,7 +22,10 @@ export const csvLine = (cells: readonly CsvValue[]) => `${cells.map(csvCell).joi
  * A CSV body streamed from batches of rows, so a 200,000-row export never sits in memory whole:
  * each batch is encoded and sent as the client reads.
  */
-export function csvStream(header: readonly string[], batches: AsyncIterable<readonly (readonly CsvValue[])[]>): ReadableStream<Uint8Array> {
+export function csvStream(
+  header: readonly string[],
+  batches: AsyncIterable<readonly (readonly CsvValue[])[]>,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()
   const iterator = batches[Symbol.asyncIterator]()
   return new ReadableStream<Uint8Array>({

@@ -18,10 +18,16 @@ export function matchAny(text: string | undefined, columns: readonly AnyColumn[]
 }
 
 /** Every condition given (undefined ones are skipped); undefined when none. */
-export const allOf = (...conditions: (SQL | undefined)[]): SQL | undefined => and(...conditions.filter((condition) => condition !== undefined))
+export const allOf = (...conditions: (SQL | undefined)[]): SQL | undefined =>
+  and(...conditions.filter((condition) => condition !== undefined))
 
 /** The sort column, then a unique column so equal values page in a fixed order. */
-export function orderBy<S extends string>(columns: Record<S, AnyColumn | SQL>, sort: S, order: SortOrder, tiebreak: AnyColumn): SQL[] {
+export function orderBy<S extends string>(
+  columns: Record<S, AnyColumn | SQL>,
+  sort: S,
+  order: SortOrder,
+  tiebreak: AnyColumn,
+): SQL[] {
   const direction = order === 'asc' ? asc : desc
   return [direction(columns[sort]), direction(tiebreak)]
 }
@@ -29,13 +35,20 @@ export function orderBy<S extends string>(columns: Record<S, AnyColumn | SQL>, s
 /** Select it beside a list's columns: the number of rows the query matches, before limit and offset. */
 export const windowTotal = () => sql<number>`count(*) over ()`.mapWith(Number)
 
-export const pageRange = ({ page, pageSize }: { page: number; pageSize: number }) => ({ limit: pageSize, offset: (page - 1) * pageSize })
+export const pageRange = ({ page, pageSize }: { page: number; pageSize: number }) => ({
+  limit: pageSize,
+  offset: (page - 1) * pageSize,
+})
 
 /**
  * A page from rows selected with `total: windowTotal()`. Past the last page no row carries the total,
  * so it is counted once more (only then).
  */
-export async function listPage<Row extends { total: number }>(rows: Row[], page: number, countAll: () => Promise<number>): Promise<{ list: Omit<Row, 'total'>[]; total: number }> {
+export async function listPage<Row extends { total: number }>(
+  rows: Row[],
+  page: number,
+  countAll: () => Promise<number>,
+): Promise<{ list: Omit<Row, 'total'>[]; total: number }> {
   const total = rows[0]?.total ?? (page > 1 ? await countAll() : 0)
   return { list: rows.map(({ total: _total, ...row }) => row), total }
 }

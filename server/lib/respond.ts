@@ -17,4 +17,3 @@ export function failure(
 ) {
   return c.json({ code, msg: translate(c.var.locale, key, params), data, isSuccess: false }, httpStatusFor(code))
 }
-

@@ -18,7 +18,8 @@ export function marketScope(caller: Pick<SessionUser, 'role' | 'marketId'>, requ
 }
 
 /** The condition a scoped query adds: the market's rows, or none for all markets. */
-export const inScope = (column: AnyColumn, scope: MarketScope): SQL | undefined => (scope === null ? undefined : eq(column, scope))
+export const inScope = (column: AnyColumn, scope: MarketScope): SQL | undefined =>
+  scope === null ? undefined : eq(column, scope)
 
 /** Whether a record of `marketId` is visible in the scope. */
 export const isInScope = (scope: MarketScope, marketId: string | null) => scope === null || scope === marketId

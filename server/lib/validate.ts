@@ -16,7 +16,9 @@ function fieldErrors(issues: ReadonlyArray<Issue>, locale: Locale): FieldError[]
   for (const issue of issues) {
     const field = (issue.path ?? []).map((part) => String(typeof part === 'object' ? part.key : part)).join('.')
     if (byField.has(field)) continue
-    const message = isMessageKey(issue.message) ? translate(locale, issue.message) : translate(locale, 'validation_invalid')
+    const message = isMessageKey(issue.message)
+      ? translate(locale, issue.message)
+      : translate(locale, 'validation_invalid')
     byField.set(field, { field, message })
   }
   return [...byField.values()]

@@ -25,10 +25,16 @@ const SORT_COLUMNS = {
   accountUsername: users.username,
 }
 
-export async function listMarkets({ db }: Pick<ServerDeps, 'db'>, caller: Caller, query: MarketListQuery): Promise<MarketList> {
+export async function listMarkets(
+  { db }: Pick<ServerDeps, 'db'>,
+  caller: Caller,
+  query: MarketListQuery,
+): Promise<MarketList> {
   const where = allOf(
     inScope(markets.id, marketScope(caller)),
-    matchAny(query.q, [markets.name, users.username, markets.creditCode]), query.status ? eq(users.status, Number(query.status)) : undefined)
+    matchAny(query.q, [markets.name, users.username, markets.creditCode]),
+    query.status ? eq(users.status, Number(query.status)) : undefined,
+  )
   const rows = await db
     .select({
       id: markets.id,
@@ -49,8 +55,21 @@ export async function listMarkets({ db }: Pick<ServerDeps, 'db'>, caller: Caller
     .orderBy(...orderBy(SORT_COLUMNS, query.sort, query.order, markets.id))
     .limit(pageRange(query).limit)
     .offset(pageRange(query).offset)
-  const page = await listPage(rows, query.page, async () => (await db.select({ n: count() }).from(markets).innerJoin(users, eq(users.uk, markets.accountUk)).where(where))[0]?.n ?? 0)
-  return { total: page.total, list: page.list.map(({ registeredAt, creditCode, ...row }) => ({ ...row, creditCode: creditCode ?? '', registerTime: formatShanghaiTime(registeredAt) })) }
+  const page = await listPage(
+    rows,
+    query.page,
+    async () =>
+      (await db.select({ n: count() }).from(markets).innerJoin(users, eq(users.uk, markets.accountUk)).where(where))[0]
+        ?.n ?? 0,
+  )
+  return {
+    total: page.total,
+    list: page.list.map(({ registeredAt, creditCode, ...row }) => ({
+      ...row,
+      creditCode: creditCode ?? '',
+      registerTime: formatShanghaiTime(registeredAt),
+    })),
+  }
 }
 
 /** A market with its account, or 40400. */
@@ -66,7 +85,16 @@ export async function findMarket(db: Database, id: string) {
 }
 
 export function toMarket({ market, account }: Awaited<ReturnType<typeof findMarket>>): Market {
-  const { id, createdAt: _created, updatedAt: _updated, accountUk: _uk, registeredAt, creditCode, paymentBank, ...fields } = market
+  const {
+    id,
+    createdAt: _created,
+    updatedAt: _updated,
+    accountUk: _uk,
+    registeredAt,
+    creditCode,
+    paymentBank,
+    ...fields
+  } = market
   return {
     ...fields,
     id,
@@ -80,13 +108,21 @@ export function toMarket({ market, account }: Awaited<ReturnType<typeof findMark
   }
 }
 
-export async function getMarket({ db }: Pick<ServerDeps, 'db'>, caller: Caller, input: { id: string }): Promise<Market> {
+export async function getMarket(
+  { db }: Pick<ServerDeps, 'db'>,
+  caller: Caller,
+  input: { id: string },
+): Promise<Market> {
   if (!isInScope(marketScope(caller), input.id)) throw new ApiError(ApiCode.NOT_FOUND, 'error_market_not_found')
   return toMarket(await findMarket(db, input.id))
 }
 
 /** The switcher's options: markets whose name contains the text, by name. */
-export async function marketOptions({ db }: Pick<ServerDeps, 'db'>, caller: Caller, input: { q?: string | undefined; limit: number }): Promise<MarketOption[]> {
+export async function marketOptions(
+  { db }: Pick<ServerDeps, 'db'>,
+  caller: Caller,
+  input: { q?: string | undefined; limit: number },
+): Promise<MarketOption[]> {
   return db
     .select({ id: markets.id, name: markets.name })
     .from(markets)
@@ -96,10 +132,19 @@ export async function marketOptions({ db }: Pick<ServerDeps, 'db'>, caller: Call
 }
 
 /** Whether a username is well-formed for a market account and free (or already this market's own). */
-export async function usernameAvailability({ db }: Pick<ServerDeps, 'db'>, _caller: Caller, input: { username: string; exceptMarketId?: string | undefined }): Promise<{ valid: boolean; available: boolean }> {
+export async function usernameAvailability(
+  { db }: Pick<ServerDeps, 'db'>,
+  _caller: Caller,
+  input: { username: string; exceptMarketId?: string | undefined },
+): Promise<{ valid: boolean; available: boolean }> {
   const name = input.username.trim()
   if (!MARKET_USERNAME_PATTERN.test(name)) return { valid: false, available: false }
-  const [taken] = await db.select({ marketId: users.marketId, role: users.role }).from(users).where(eq(users.username, name)).limit(1)
-  const ownAccount = taken && input.exceptMarketId && taken.marketId === input.exceptMarketId && taken.role === Role.MARKET
+  const [taken] = await db
+    .select({ marketId: users.marketId, role: users.role })
+    .from(users)
+    .where(eq(users.username, name))
+    .limit(1)
+  const ownAccount =
+    taken && input.exceptMarketId && taken.marketId === input.exceptMarketId && taken.role === Role.MARKET
   return { valid: true, available: !taken || Boolean(ownAccount) }
 }

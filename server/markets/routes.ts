@@ -30,11 +30,21 @@ const IdSchema = v.object({ id: v.string() })
 /** Market management: OFFICIAL only (MARKET operators get 40300 from every route). */
 export const marketRoutes = new Hono<AppEnv>()
   .use(requireSession(), requireRole(...API_ROLES.markets))
-  .get('/', apiDoc({ tags, summary: 'Markets, paged, sorted and filtered', data: MarketListSchema }), validate('query', MarketListQuerySchema), async (c) =>
-    ok(c, await listMarkets(c.var.deps, c.var.user, c.req.valid('query'))),
+  .get(
+    '/',
+    apiDoc({ tags, summary: 'Markets, paged, sorted and filtered', data: MarketListSchema }),
+    validate('query', MarketListQuerySchema),
+    async (c) => ok(c, await listMarkets(c.var.deps, c.var.user, c.req.valid('query'))),
   )
-  .get('/options', apiDoc({ tags, summary: 'Markets for the market switcher (id, name), searchable', data: v.array(MarketOptionSchema) }), validate('query', MarketOptionsQuerySchema), async (c) =>
-    ok(c, await marketOptions(c.var.deps, c.var.user, c.req.valid('query'))),
+  .get(
+    '/options',
+    apiDoc({
+      tags,
+      summary: 'Markets for the market switcher (id, name), searchable',
+      data: v.array(MarketOptionSchema),
+    }),
+    validate('query', MarketOptionsQuerySchema),
+    async (c) => ok(c, await marketOptions(c.var.deps, c.var.user, c.req.valid('query'))),
   )
   .get(
     '/username-available',
@@ -44,16 +54,29 @@ export const marketRoutes = new Hono<AppEnv>()
   )
   .post(
     '/',
-    apiDoc({ tags, summary: 'Register a market and its MARKET account (one transaction)', description: 'password is the MD5 hex. 40900: username or credit code taken.', data: IdSchema }),
+    apiDoc({
+      tags,
+      summary: 'Register a market and its MARKET account (one transaction)',
+      description: 'password is the MD5 hex. 40900: username or credit code taken.',
+      data: IdSchema,
+    }),
     validate('json', CreateMarketSchema),
     async (c) => ok(c, await createMarket(c.var.deps, c.var.user, c.req.valid('json'))),
   )
-  .get('/:id', apiDoc({ tags, summary: 'One market with every field (never a password)', data: MarketSchema }), validate('param', MarketIdParamSchema), async (c) =>
-    ok(c, await getMarket(c.var.deps, c.var.user, c.req.valid('param'))),
+  .get(
+    '/:id',
+    apiDoc({ tags, summary: 'One market with every field (never a password)', data: MarketSchema }),
+    validate('param', MarketIdParamSchema),
+    async (c) => ok(c, await getMarket(c.var.deps, c.var.user, c.req.valid('param'))),
   )
   .put(
     '/:id',
-    apiDoc({ tags, summary: 'Edit a market', description: 'The payment bank cannot change (40900). The password is not part of an edit.', data: NullDataSchema }),
+    apiDoc({
+      tags,
+      summary: 'Edit a market',
+      description: 'The payment bank cannot change (40900). The password is not part of an edit.',
+      data: NullDataSchema,
+    }),
     validate('param', MarketIdParamSchema),
     validate('json', UpdateMarketSchema),
     async (c) => {
@@ -61,14 +84,28 @@ export const marketRoutes = new Hono<AppEnv>()
       return ok(c, null)
     },
   )
-  .post('/:id/freeze', apiDoc({ tags, summary: "Freeze the market's account; its sessions end at once", data: NullDataSchema }), validate('param', MarketIdParamSchema), async (c) => {
-    await setMarketStatus(c.var.deps, c.var.user, { id: c.req.valid('param').id, status: UserStatus.FROZEN })
-    return ok(c, null)
-  })
-  .post('/:id/unfreeze', apiDoc({ tags, summary: "Unfreeze the market's account", data: NullDataSchema }), validate('param', MarketIdParamSchema), async (c) => {
-    await setMarketStatus(c.var.deps, c.var.user, { id: c.req.valid('param').id, status: UserStatus.NORMAL })
-    return ok(c, null)
-  })
-  .post('/:id/reset-password', apiDoc({ tags, summary: "A new random password for the market's account, shown once", data: ClearPwdSchema }), validate('param', MarketIdParamSchema), async (c) =>
-    ok(c, { clearPwd: await resetMarketPassword(c.var.deps, c.var.user, { id: c.req.valid('param').id }) }),
+  .post(
+    '/:id/freeze',
+    apiDoc({ tags, summary: "Freeze the market's account; its sessions end at once", data: NullDataSchema }),
+    validate('param', MarketIdParamSchema),
+    async (c) => {
+      await setMarketStatus(c.var.deps, c.var.user, { id: c.req.valid('param').id, status: UserStatus.FROZEN })
+      return ok(c, null)
+    },
+  )
+  .post(
+    '/:id/unfreeze',
+    apiDoc({ tags, summary: "Unfreeze the market's account", data: NullDataSchema }),
+    validate('param', MarketIdParamSchema),
+    async (c) => {
+      await setMarketStatus(c.var.deps, c.var.user, { id: c.req.valid('param').id, status: UserStatus.NORMAL })
+      return ok(c, null)
+    },
+  )
+  .post(
+    '/:id/reset-password',
+    apiDoc({ tags, summary: "A new random password for the market's account, shown once", data: ClearPwdSchema }),
+    validate('param', MarketIdParamSchema),
+    async (c) =>
+      ok(c, { clearPwd: await resetMarketPassword(c.var.deps, c.var.user, { id: c.req.valid('param').id }) }),
   )

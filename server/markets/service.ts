@@ -35,7 +35,10 @@ const AUDITED = [
   'accountStatus',
 ] as const
 
-const fileIds = (fields: MarketFields) => [fields.businessLicenceFileId, fields.operatingLicenceFileId, ...fields.marketPhotoFileIds].filter((id): id is string => Boolean(id))
+const fileIds = (fields: MarketFields) =>
+  [fields.businessLicenceFileId, fields.operatingLicenceFileId, ...fields.marketPhotoFileIds].filter(
+    (id): id is string => Boolean(id),
+  )
 
 /** The form's fields as columns (the account's username and status live on the account). */
 function marketColumns(fields: MarketFields) {
@@ -44,7 +47,11 @@ function marketColumns(fields: MarketFields) {
 }
 
 /** Registers a market and its MARKET account in one transaction: a failure leaves neither. */
-export async function createMarket(deps: ServerDeps, caller: SessionUser, input: MarketFields & { password: string }): Promise<{ id: string }> {
+export async function createMarket(
+  deps: ServerDeps,
+  caller: SessionUser,
+  input: MarketFields & { password: string },
+): Promise<{ id: string }> {
   const { db, clock } = deps
   const passwordHash = await hashPassword(input.password)
   return withConflicts(() =>
@@ -55,17 +62,35 @@ export async function createMarket(deps: ServerDeps, caller: SessionUser, input:
         .values({ ...marketColumns(input), paymentBank: input.paymentBank, accountUk })
         .returning({ id: markets.id })
       if (!market) throw new Error('market insert returned nothing')
-      await createAccount(tx, { uk: accountUk, username: input.accountUsername, passwordHash, role: Role.MARKET, status: input.accountStatus, marketId: market.id })
+      await createAccount(tx, {
+        uk: accountUk,
+        username: input.accountUsername,
+        passwordHash,
+        role: Role.MARKET,
+        status: input.accountStatus,
+        marketId: market.id,
+      })
       await claimFiles(tx, { marketId: market.id, fileIds: fileIds(input) })
       const { password: _password, ...audited } = input
-      await writeAudit(tx, { actorUk: caller.uk, action: 'market.create', entity: 'market', entityId: market.id, changes: changedFields(null, audited, AUDITED), at: clock() })
+      await writeAudit(tx, {
+        actorUk: caller.uk,
+        action: 'market.create',
+        entity: 'market',
+        entityId: market.id,
+        changes: changedFields(null, audited, AUDITED),
+        at: clock(),
+      })
       return { id: market.id }
     }),
   )
 }
 
 /** Edits a market and its account's username and status. The payment bank is fixed once saved (40900). */
-export async function updateMarket(deps: ServerDeps, caller: SessionUser, input: { id: string; fields: MarketFields }): Promise<void> {
+export async function updateMarket(
+  deps: ServerDeps,
+  caller: SessionUser,
+  input: { id: string; fields: MarketFields },
+): Promise<void> {
   const { db, clock } = deps
   const { id, fields } = input
   const current = await findMarket(db, id)
@@ -74,25 +99,47 @@ export async function updateMarket(deps: ServerDeps, caller: SessionUser, input:
   const frozen = fields.accountStatus !== UserStatus.NORMAL
   await withConflicts(() =>
     db.transaction(async (tx) => {
-      await tx.update(markets).set({ ...marketColumns(fields), updatedAt: clock() }).where(eq(markets.id, id))
-      await tx.update(users).set({ username: fields.accountUsername, status: fields.accountStatus }).where(eq(users.uk, current.account.uk))
+      await tx
+        .update(markets)
+        .set({ ...marketColumns(fields), updatedAt: clock() })
+        .where(eq(markets.id, id))
+      await tx
+        .update(users)
+        .set({ username: fields.accountUsername, status: fields.accountStatus })
+        .where(eq(users.uk, current.account.uk))
       if (frozen) await endSessions(tx, current.account.uk)
       await claimFiles(tx, { marketId: id, fileIds: fileIds(fields) })
       const changes = changedFields<Record<string, unknown>>(before, fields, AUDITED)
-      if (Object.keys(changes).length > 0) await writeAudit(tx, { actorUk: caller.uk, action: 'market.update', entity: 'market', entityId: id, changes, at: clock() })
+      if (Object.keys(changes).length > 0)
+        await writeAudit(tx, {
+          actorUk: caller.uk,
+          action: 'market.update',
+          entity: 'market',
+          entityId: id,
+          changes,
+          at: clock(),
+        })
     }),
   )
   if (frozen) forgetSessions(deps, current.account.uk)
 }
 
 /** Freezing the market's account ends its sessions at once; unfreezing lets it sign in again. */
-export async function setMarketStatus(deps: ServerDeps, caller: SessionUser, input: { id: string; status: number }): Promise<void> {
+export async function setMarketStatus(
+  deps: ServerDeps,
+  caller: SessionUser,
+  input: { id: string; status: number },
+): Promise<void> {
   const { account } = await findMarket(deps.db, input.id)
   await setAccountStatus(deps, caller, { uk: account.uk, status: input.status, entity: 'market', entityId: input.id })
 }
 
 /** A new random password for the market's account, returned once. */
-export async function resetMarketPassword(deps: ServerDeps, caller: SessionUser, input: { id: string }): Promise<string> {
+export async function resetMarketPassword(
+  deps: ServerDeps,
+  caller: SessionUser,
+  input: { id: string },
+): Promise<string> {
   const { account } = await findMarket(deps.db, input.id)
   return resetAccountPassword(deps, caller, { uk: account.uk, entity: 'market', entityId: input.id })
 }

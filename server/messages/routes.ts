@@ -27,7 +27,8 @@ export const messageRoutes = new Hono<AppEnv>()
       data: MessageListSchema,
     }),
     validate('query', MessageListQuerySchema),
-    async (c) => ok(c, await listMessages(c.var.deps, c.var.user, { query: c.req.valid('query'), locale: c.var.locale })),
+    async (c) =>
+      ok(c, await listMessages(c.var.deps, c.var.user, { query: c.req.valid('query'), locale: c.var.locale })),
   )
   .get('/unread-counts', apiDoc({ tags, summary: 'Unread messages per type', data: UnreadCountsSchema }), async (c) =>
     ok(c, await unreadCounts(c.var.deps, c.var.user)),

@@ -29,9 +29,17 @@ function toMessage(row: typeof messages.$inferSelect, locale: Locale): Message {
 }
 
 /** One type of the caller's messages, newest first, in `locale`. */
-export async function listMessages({ db }: Deps, caller: Pick<SessionUser, 'uk'>, input: { query: MessageListQuery; locale: Locale }): Promise<MessageList> {
+export async function listMessages(
+  { db }: Deps,
+  caller: Pick<SessionUser, 'uk'>,
+  input: { query: MessageListQuery; locale: Locale },
+): Promise<MessageList> {
   const { query, locale } = input
-  const where = allOf(eq(messages.userUk, caller.uk), eq(messages.type, query.type), query.status === undefined ? undefined : eq(messages.status, Number(query.status)))
+  const where = allOf(
+    eq(messages.userUk, caller.uk),
+    eq(messages.type, query.type),
+    query.status === undefined ? undefined : eq(messages.status, Number(query.status)),
+  )
   const rows = await db
     .select({ row: messages, total: windowTotal() })
     .from(messages)
@@ -39,7 +47,11 @@ export async function listMessages({ db }: Deps, caller: Pick<SessionUser, 'uk'>
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(pageRange(query).limit)
     .offset(pageRange(query).offset)
-  const page = await listPage(rows, query.page, async () => (await db.select({ n: count() }).from(messages).where(where))[0]?.n ?? 0)
+  const page = await listPage(
+    rows,
+    query.page,
+    async () => (await db.select({ n: count() }).from(messages).where(where))[0]?.n ?? 0,
+  )
   return { list: page.list.map(({ row }) => toMessage(row, locale)), total: page.total }
 }
 
@@ -56,7 +68,11 @@ export async function unreadCounts({ db }: Deps, caller: Pick<SessionUser, 'uk'>
 }
 
 /** Marks the caller's own messages read; ids of other users' messages are ignored, not errors. */
-export async function markRead({ db }: Deps, caller: Pick<SessionUser, 'uk'>, input: { ids: string[] }): Promise<number> {
+export async function markRead(
+  { db }: Deps,
+  caller: Pick<SessionUser, 'uk'>,
+  input: { ids: string[] },
+): Promise<number> {
   const { ids } = input
   const userUk = caller.uk
   const updated = await db
@@ -68,7 +84,11 @@ export async function markRead({ db }: Deps, caller: Pick<SessionUser, 'uk'>, in
 }
 
 /** Marks every unread message of a type read. */
-export async function markAllRead({ db }: Deps, caller: Pick<SessionUser, 'uk'>, input: { type: MessageType }): Promise<number> {
+export async function markAllRead(
+  { db }: Deps,
+  caller: Pick<SessionUser, 'uk'>,
+  input: { type: MessageType },
+): Promise<number> {
   const { type } = input
   const userUk = caller.uk
   const updated = await db

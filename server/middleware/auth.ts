@@ -34,7 +34,13 @@ async function loadSession(deps: ServerDeps, tokenHash: string, now: Date) {
     .from(sessions)
     .innerJoin(users, eq(users.uk, sessions.userUk))
     // The sign-in time is checked too: a row written under a longer SESSION_MAX_AGE still ends on time.
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), gt(sessions.createdAt, oldestLiveSession(deps.config, now))))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        gt(sessions.expiresAt, now),
+        gt(sessions.createdAt, oldestLiveSession(deps.config, now)),
+      ),
+    )
     .limit(1)
   return row ?? null
 }

@@ -51,7 +51,13 @@ export function requestContext(deps: ServerDeps): MiddlewareHandler<AppEnv> {
     await next()
     if (c.req.path.startsWith('/api/') && deps.logger.isLevelEnabled('info')) {
       deps.logger.info(
-        { reqId: requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round((performance.now() - started) * 10) / 10 },
+        {
+          reqId: requestId,
+          method: c.req.method,
+          path: c.req.path,
+          status: c.res.status,
+          ms: Math.round((performance.now() - started) * 10) / 10,
+        },
         'request',
       )
     }

@@ -56,7 +56,11 @@ export async function createAccount(tx: Writer, account: NewAccount): Promise<st
 
 /** Deletes the account's sessions (all, or all but the caller's own). Inside the transaction that caused it. */
 export async function endSessions(tx: Writer, uk: string, exceptTokenHash?: string): Promise<void> {
-  await tx.delete(sessions).where(exceptTokenHash ? and(eq(sessions.userUk, uk), ne(sessions.tokenHash, exceptTokenHash)) : eq(sessions.userUk, uk))
+  await tx
+    .delete(sessions)
+    .where(
+      exceptTokenHash ? and(eq(sessions.userUk, uk), ne(sessions.tokenHash, exceptTokenHash)) : eq(sessions.userUk, uk),
+    )
 }
 
 /**
@@ -72,18 +76,33 @@ export function forgetSessions(deps: Pick<ServerDeps, 'sessionCache'>, uk: strin
  * has the change form; other staff accounts are the command line's, never handed out in clear here).
  * MARKET: merchant accounts of its own market. Anyone else: nobody.
  */
-function assertMayManage(caller: Pick<SessionUser, 'role' | 'marketId'>, target: Pick<Target, 'role' | 'marketId'>): void {
+function assertMayManage(
+  caller: Pick<SessionUser, 'role' | 'marketId'>,
+  target: Pick<Target, 'role' | 'marketId'>,
+): void {
   if (caller.role === Role.OFFICIAL) {
     if (target.role === Role.OFFICIAL) throw new ApiError(ApiCode.FORBIDDEN, 'error_official_account_protected')
     return
   }
-  if (caller.role === Role.MARKET && target.role === Role.MERCHANT && target.marketId !== null && target.marketId === caller.marketId) return
+  if (
+    caller.role === Role.MARKET &&
+    target.role === Role.MERCHANT &&
+    target.marketId !== null &&
+    target.marketId === caller.marketId
+  )
+    return
   throw new ApiError(ApiCode.FORBIDDEN, 'error_forbidden')
 }
 
 async function findTarget(db: Database, uk: string): Promise<Target> {
   const [target] = await db
-    .select({ uk: users.uk, username: users.username, role: users.role, status: users.status, marketId: users.marketId })
+    .select({
+      uk: users.uk,
+      username: users.username,
+      role: users.role,
+      status: users.status,
+      marketId: users.marketId,
+    })
     .from(users)
     .where(eq(users.uk, uk))
     .limit(1)
@@ -95,7 +114,11 @@ async function findTarget(db: Database, uk: string): Promise<Target> {
  * Freezes (any status but normal) or unfreezes an account. Freezing ends its sessions everywhere at
  * once. Audited as `<entity>.freeze` / `<entity>.unfreeze` with the status before and after.
  */
-export async function setAccountStatus(deps: ServerDeps, caller: SessionUser, input: { uk: string; status: number } & AuditSubject): Promise<void> {
+export async function setAccountStatus(
+  deps: ServerDeps,
+  caller: SessionUser,
+  input: { uk: string; status: number } & AuditSubject,
+): Promise<void> {
   const { db, clock } = deps
   const target = await findTarget(db, input.uk)
   assertMayManage(caller, target)
@@ -120,7 +143,11 @@ export async function setAccountStatus(deps: ServerDeps, caller: SessionUser, in
  * account's sessions end, and its sign-in lock is lifted so the new password works at once. Audited as
  * `password.reset` against the account, or against `subject` when given.
  */
-export async function resetAccountPassword(deps: ServerDeps, caller: SessionUser, input: { uk: string } & Partial<AuditSubject>): Promise<string> {
+export async function resetAccountPassword(
+  deps: ServerDeps,
+  caller: SessionUser,
+  input: { uk: string } & Partial<AuditSubject>,
+): Promise<string> {
   const { db, clock } = deps
   const target = await findTarget(db, input.uk)
   assertMayManage(caller, target)
@@ -129,7 +156,13 @@ export async function resetAccountPassword(deps: ServerDeps, caller: SessionUser
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.uk, target.uk))
     await endSessions(tx, target.uk)
-    await writeAudit(tx, { actorUk: caller.uk, action: 'password.reset', entity: input.entity ?? 'user', entityId: input.entityId ?? target.uk, at: clock() })
+    await writeAudit(tx, {
+      actorUk: caller.uk,
+      action: 'password.reset',
+      entity: input.entity ?? 'user',
+      entityId: input.entityId ?? target.uk,
+      at: clock(),
+    })
   })
   forgetSessions(deps, target.uk)
   await clearCount(db, usernameKey(target.username))

@@ -16,11 +16,17 @@ export const THROTTLE_POLICY = {
 export type ThrottleKey = { key: string; limit: number }
 
 /** Sign-in guesses at one account name (any case: names are looked up as typed, guesses must not multiply). */
-export const usernameKey = (username: string): ThrottleKey => ({ key: `u:${username.toLowerCase()}`, limit: THROTTLE_POLICY.maxPerUsername })
+export const usernameKey = (username: string): ThrottleKey => ({
+  key: `u:${username.toLowerCase()}`,
+  limit: THROTTLE_POLICY.maxPerUsername,
+})
 /** Guesses at a signed-in account's current password (POST /api/user/password). */
 export const passwordKey = (uk: string): ThrottleKey => ({ key: `p:${uk}`, limit: THROTTLE_POLICY.maxPerUsername })
 /** Everything one address tries, sign-in and password change alike. */
-export const addressKey = (address: string): ThrottleKey => ({ key: `a:${address}`, limit: THROTTLE_POLICY.maxPerAddress })
+export const addressKey = (address: string): ThrottleKey => ({
+  key: `a:${address}`,
+  limit: THROTTLE_POLICY.maxPerAddress,
+})
 
 /** An attempt counted on one key, in the window it was counted in (so giving it back never touches a later window). */
 export type Reservation = ThrottleKey & { windowStartedAt: Date }
@@ -101,8 +107,15 @@ export async function giveBack(db: Database, reservations: readonly Reservation[
 }
 
 /** The password was right: the account's count is cleared, the other keys' attempts given back. */
-export async function acceptAttempt(db: Database, reservations: readonly Reservation[], account: ThrottleKey): Promise<void> {
-  await giveBack(db, reservations.filter((r) => r.key !== account.key))
+export async function acceptAttempt(
+  db: Database,
+  reservations: readonly Reservation[],
+  account: ThrottleKey,
+): Promise<void> {
+  await giveBack(
+    db,
+    reservations.filter((r) => r.key !== account.key),
+  )
   await clearCount(db, account)
 }
 

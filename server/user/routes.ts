@@ -25,7 +25,9 @@ export const userRoutes = new Hono<AppEnv>()
     apiDoc({
       tags,
       summary: 'Sign in',
-      description: 'password is the MD5 hex of the password. Wrong credentials: 40100. Frozen or no console role: 40300. Locked after repeated failures: 42900 with data ' + JSON.stringify({ retryAfter: 'seconds' }),
+      description:
+        'password is the MD5 hex of the password. Wrong credentials: 40100. Frozen or no console role: 40300. Locked after repeated failures: 42900 with data ' +
+        JSON.stringify({ retryAfter: 'seconds' }),
       data: TokenSchema,
       auth: false,
     }),
@@ -50,7 +52,9 @@ export const userRoutes = new Hono<AppEnv>()
     apiDoc({
       tags,
       summary: 'Change own password (MD5 hex of old and new); other sessions end',
-      description: 'A wrong current password: 40000. Too many wrong ones: 42900 with data ' + JSON.stringify({ retryAfter: 'seconds' }),
+      description:
+        'A wrong current password: 40000. Too many wrong ones: 42900 with data ' +
+        JSON.stringify({ retryAfter: 'seconds' }),
       data: NullDataSchema,
     }),
     requireSession(),
@@ -65,10 +69,12 @@ export const userRoutes = new Hono<AppEnv>()
     apiDoc({
       tags,
       summary: 'Reset an account to a new random password, returned once',
-      description: 'OFFICIAL: any account that is not OFFICIAL (40300). MARKET: merchant accounts of its own market. The account is signed out everywhere.',
+      description:
+        'OFFICIAL: any account that is not OFFICIAL (40300). MARKET: merchant accounts of its own market. The account is signed out everywhere.',
       data: ClearPasswordResultSchema,
     }),
     requireSession(),
     validate('json', ResetPasswordSchema),
-    async (c) => ok(c, { clearPwd: await resetAccountPassword(c.var.deps, c.var.user, { uk: c.req.valid('json').uk }) }),
+    async (c) =>
+      ok(c, { clearPwd: await resetAccountPassword(c.var.deps, c.var.user, { uk: c.req.valid('json').uk }) }),
   )

@@ -18,7 +18,11 @@ import { hashToken, newSessionToken } from './tokens'
  * The attempt is counted (per name and per address) before the password is checked, so a burst of
  * guesses cannot all pass the lock; a right password gives its attempt back.
  */
-export async function signIn(deps: ServerDeps, input: { username: string; password: string }, address: string): Promise<string> {
+export async function signIn(
+  deps: ServerDeps,
+  input: { username: string; password: string },
+  address: string,
+): Promise<string> {
   const { db, clock, config } = deps
   const now = clock()
   const account = usernameKey(input.username)
@@ -30,7 +34,10 @@ export async function signIn(deps: ServerDeps, input: { username: string; passwo
   if (!isNormalStatus(user.status) || !CONSOLE_ROLES.includes(user.role)) {
     // The password was right: not a guess, but no sign-in either.
     await giveBack(db, attempt)
-    throw new ApiError(ApiCode.FORBIDDEN, isNormalStatus(user.status) ? 'error_no_console_role' : 'error_account_frozen')
+    throw new ApiError(
+      ApiCode.FORBIDDEN,
+      isNormalStatus(user.status) ? 'error_no_console_role' : 'error_account_frozen',
+    )
   }
   await acceptAttempt(db, attempt, account)
   const token = newSessionToken()
@@ -87,16 +94,32 @@ export async function changeOwnPassword(
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.uk, caller.uk))
     await endSessions(tx, caller.uk, caller.tokenHash)
-    await writeAudit(tx, { actorUk: caller.uk, action: 'password.change', entity: 'user', entityId: caller.uk, at: clock() })
+    await writeAudit(tx, {
+      actorUk: caller.uk,
+      action: 'password.change',
+      entity: 'user',
+      entityId: caller.uk,
+      at: clock(),
+    })
   })
   forgetSessions(deps, caller.uk, caller.tokenHash)
 }
 
 /** Creates an OFFICIAL account (the first one of a database started with DEMO=0). Null if the name is taken. */
-export async function createOfficialAccount(db: Database, username: string, clearPassword: string): Promise<string | null> {
+export async function createOfficialAccount(
+  db: Database,
+  username: string,
+  clearPassword: string,
+): Promise<string | null> {
   const passwordHash = await hashPassword(md5Hex(clearPassword))
   try {
-    return await createAccount(db, { username, passwordHash, role: Role.OFFICIAL, status: UserStatus.NORMAL, marketId: null })
+    return await createAccount(db, {
+      username,
+      passwordHash,
+      role: Role.OFFICIAL,
+      status: UserStatus.NORMAL,
+      marketId: null,
+    })
   } catch (error) {
     if (error instanceof ApiError && error.code === ApiCode.CONFLICT) return null
     throw error

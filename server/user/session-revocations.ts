@@ -10,7 +10,11 @@ const SESSION_REVOKED_CHANNEL = 'ds_session_revoked'
  */
 export function shareSessionRevocations(cache: SessionCache, events: DatabaseEvents, logger: Logger): void {
   cache.broadcast = (uk) => {
-    events.notify(SESSION_REVOKED_CHANNEL, uk).catch((error: unknown) => logger.warn({ err: error }, 'could not broadcast a session revocation'))
+    events
+      .notify(SESSION_REVOKED_CHANNEL, uk)
+      .catch((error: unknown) => logger.warn({ err: error }, 'could not broadcast a session revocation'))
   }
-  events.listen(SESSION_REVOKED_CHANNEL, (uk) => cache.forgetUserHere(uk)).catch((error: unknown) => logger.warn({ err: error }, 'not listening for session revocations'))
+  events
+    .listen(SESSION_REVOKED_CHANNEL, (uk) => cache.forgetUserHere(uk))
+    .catch((error: unknown) => logger.warn({ err: error }, 'not listening for session revocations'))
 }

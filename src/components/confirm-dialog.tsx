@@ -24,7 +24,18 @@ type ConfirmDialogProps = {
 }
 
 /** "Are you sure?" before an action that changes something for someone else. Stays open while pending. */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel, danger, pending, onConfirm, testId }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel,
+  danger,
+  pending,
+  onConfirm,
+  testId,
+}: ConfirmDialogProps) {
   return (
     <AlertDialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
       <AlertDialogContent data-testid={testId}>

@@ -5,7 +5,14 @@ import { fetchImageUrl, uploadImage } from '@/lib/upload'
 import { errorMessage } from '@/lib/request-errors'
 import { cn } from '@/lib/cn'
 
-export type ImageUploadLabels = { add: string; remove: (index: number) => string; uploading: string; tooLarge: string; wrongType: string; limit: (max: number) => string }
+export type ImageUploadLabels = {
+  add: string
+  remove: (index: number) => string
+  uploading: string
+  tooLarge: string
+  wrongType: string
+  limit: (max: number) => string
+}
 
 function Thumbnail({ id, alt }: { id: string; alt: string }) {
   const [url, setUrl] = useState<string | null>(null)
@@ -25,7 +32,11 @@ function Thumbnail({ id, alt }: { id: string; alt: string }) {
     }
   }, [id])
   if (failed) return <span className="flex size-full items-center justify-center text-xs text-muted-foreground">?</span>
-  return url ? <img src={url} alt={alt} className="size-full object-cover" /> : <Loader2 aria-hidden className="size-5 animate-spin text-muted-foreground" />
+  return url ? (
+    <img src={url} alt={alt} className="size-full object-cover" />
+  ) : (
+    <Loader2 aria-hidden className="size-5 animate-spin text-muted-foreground" />
+  )
 }
 
 type ImageUploadProps = {
@@ -75,7 +86,10 @@ export function ImageUpload({ id, value, max, onChange, labels, invalid, describ
     <div>
       <ul className="flex flex-wrap gap-3">
         {value.map((fileId, index) => (
-          <li key={fileId} className="relative flex size-24 items-center justify-center overflow-hidden rounded border border-border bg-muted">
+          <li
+            key={fileId}
+            className="relative flex size-24 items-center justify-center overflow-hidden rounded border border-border bg-muted"
+          >
             <Thumbnail id={fileId} alt="" />
             <button
               type="button"

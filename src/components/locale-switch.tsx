@@ -13,7 +13,12 @@ const LABELS: Record<Locale, () => string> = { 'zh-CN': m.locale_zh_cn, 'en-US':
 export function LocaleSwitch({ className }: { className?: string }) {
   const locale = useLocale()
   return (
-    <label className={cn('relative inline-flex items-center gap-1 rounded px-2 py-1 text-sm hover:bg-accent focus-within:ring-2 focus-within:ring-ring', className)}>
+    <label
+      className={cn(
+        'relative inline-flex items-center gap-1 rounded px-2 py-1 text-sm focus-within:ring-2 focus-within:ring-ring hover:bg-accent',
+        className,
+      )}
+    >
       <Languages aria-hidden className="size-4 text-muted-foreground" />
       <span className="sr-only">{m.locale_label()}</span>
       <select

@@ -2,7 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { api, ApiRequestError } from './api-client'
 
 function answer(status: number, body: unknown) {
-  return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+  return new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  })
 }
 
 afterEach(() => {
@@ -15,7 +18,9 @@ describe('api', () => {
   it('sends the token, the XSRF header and the locale, and unwraps data', async () => {
     localStorage.setItem('token', 'tok')
     document.cookie = 'XSRF-TOKEN=abc'
-    const fetchMock = vi.fn().mockResolvedValue(answer(200, { code: 20000, msg: 'ok', data: { a: 1 }, isSuccess: true }))
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValue(answer(200, { code: 20000, msg: 'ok', data: { a: 1 }, isSuccess: true }))
     vi.stubGlobal('fetch', fetchMock)
     await expect(api('/user/info', '$post')).resolves.toEqual({ a: 1 })
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit]
@@ -25,7 +30,10 @@ describe('api', () => {
   })
 
   it('rejects with the server code and message', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(answer(401, { code: 1001, msg: 'expired', data: null, isSuccess: false })))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(answer(401, { code: 1001, msg: 'expired', data: null, isSuccess: false })),
+    )
     const error = await api('/user/info', '$post').catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiRequestError)
     expect(error).toMatchObject({ code: 1001, message: 'expired', status: 401 })
@@ -44,11 +52,16 @@ describe('api', () => {
   })
 
   it('fills path params, sends query values as text (skipping empty ones) and the body as JSON', async () => {
-    const fetchMock = vi.fn().mockImplementation(() => Promise.resolve(answer(200, { code: 20000, msg: 'ok', data: null, isSuccess: true })))
+    const fetchMock = vi
+      .fn()
+      .mockImplementation(() => Promise.resolve(answer(200, { code: 20000, msg: 'ok', data: null, isSuccess: true })))
     vi.stubGlobal('fetch', fetchMock)
     await api('/markets', '$get', { query: { page: 2, q: '', status: '2' } })
     await api('/markets/:id', '$put', { param: { id: 'a/b' }, json: { name: 'x' } as never })
-    const [[listUrl, listInit], [putUrl, putInit]] = fetchMock.mock.calls as [[string, RequestInit], [string, RequestInit]]
+    const [[listUrl, listInit], [putUrl, putInit]] = fetchMock.mock.calls as [
+      [string, RequestInit],
+      [string, RequestInit],
+    ]
     expect(listUrl).toBe('/api/markets?page=2&status=2')
     expect(listInit?.method).toBe('GET')
     expect(listInit?.body).toBeUndefined()

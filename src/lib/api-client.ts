@@ -24,7 +24,11 @@ function readCookie(name: string): string | null {
 }
 
 /** Sends one call and unwraps the answer; `api` below is its typed face. */
-async function send<T>(path: string, body: unknown, init: { method: string; signal?: AbortSignal | undefined }): Promise<T> {
+async function send<T>(
+  path: string,
+  body: unknown,
+  init: { method: string; signal?: AbortSignal | undefined },
+): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': getLocale() }
   const token = getToken()
   if (token) headers.Authorization = token
@@ -43,7 +47,13 @@ async function send<T>(path: string, body: unknown, init: { method: string; sign
     })
   } catch (error) {
     const aborted = error instanceof DOMException && error.name === 'AbortError'
-    throw new ApiRequestError(aborted ? 'Request aborted' : 'Network Error', 0, null, 0, aborted ? 'aborted' : 'network')
+    throw new ApiRequestError(
+      aborted ? 'Request aborted' : 'Network Error',
+      0,
+      null,
+      0,
+      aborted ? 'aborted' : 'network',
+    )
   }
 
   let envelope: Envelope<T> | null = null
@@ -63,7 +73,10 @@ async function send<T>(path: string, body: unknown, init: { method: string; sign
 
 type Options = { signal?: AbortSignal | undefined }
 /** The input argument is optional where the route validates nothing. */
-type InputArgs<P extends ApiPath, M extends ApiMethod<P>> = Record<string, never> extends ApiInput<P, M> ? [input?: ApiInput<P, M>, options?: Options] : [input: ApiInput<P, M>, options?: Options]
+type InputArgs<P extends ApiPath, M extends ApiMethod<P>> =
+  Record<string, never> extends ApiInput<P, M>
+    ? [input?: ApiInput<P, M>, options?: Options]
+    : [input: ApiInput<P, M>, options?: Options]
 
 /**
  * The one way the console calls the API, typed from the server's routes:
@@ -71,7 +84,11 @@ type InputArgs<P extends ApiPath, M extends ApiMethod<P>> = Record<string, never
  * unwraps `{ code, msg, data, isSuccess }`, and rejects with an ApiRequestError carrying the code.
  * Showing toasts or the re-login modal is the query cache's job (src/lib/request-errors.ts).
  */
-export function api<P extends ApiPath, M extends ApiMethod<P>>(path: P, method: M, ...[input, options]: InputArgs<P, M>): Promise<ApiData<P, M>> {
+export function api<P extends ApiPath, M extends ApiMethod<P>>(
+  path: P,
+  method: M,
+  ...[input, options]: InputArgs<P, M>
+): Promise<ApiData<P, M>> {
   const parts = requestParts(path, method, input as Parameters<typeof requestParts>[2])
   return send<ApiData<P, M>>(parts.url, parts.body, { method: parts.method, signal: options?.signal })
 }

@@ -15,12 +15,17 @@ type Endpoint<P extends ApiPath, M extends ApiMethod<P>> = Schema[P][M]
 /** What a route validates: `{ param?, query?, json? }`. */
 export type ApiInput<P extends ApiPath, M extends ApiMethod<P>> = Endpoint<P, M> extends { input: infer I } ? I : never
 /** The `data` of a successful answer. */
-export type ApiData<P extends ApiPath, M extends ApiMethod<P>> = Endpoint<P, M> extends { output: infer O } ? (O extends { data: infer D } ? D : never) : never
+export type ApiData<P extends ApiPath, M extends ApiMethod<P>> =
+  Endpoint<P, M> extends { output: infer O } ? (O extends { data: infer D } ? D : never) : never
 
 type Parts = { param?: Record<string, string>; query?: Record<string, unknown>; json?: unknown }
 
 /** The HTTP method, the URL under /api and the JSON body a call sends. */
-export function requestParts(path: string, method: string, input: Parts | undefined): { method: string; url: string; body: unknown } {
+export function requestParts(
+  path: string,
+  method: string,
+  input: Parts | undefined,
+): { method: string; url: string; body: unknown } {
   const url = path.replace(/:(\w+)/g, (_whole, name: string) => encodeURIComponent(input?.param?.[name] ?? ''))
   const query = new URLSearchParams()
   for (const [key, value] of Object.entries(input?.query ?? {})) {

@@ -23,4 +23,3 @@ function subscribe(listener: () => void) {
 export function useLocale(): Locale {
   return useSyncExternalStore(subscribe, getLocale, getLocale)
 }
-

@@ -56,5 +56,8 @@ export function decideAccess(access: RouteAccess, role: number, serverMenu: read
 
 /** A redirect target must stay inside the console (no protocol-relative or absolute URLs). */
 export function isSafeRedirect(target: string): boolean {
-  return target === 'notFound' || (target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\') && !target.startsWith('/login'))
+  return (
+    target === 'notFound' ||
+    (target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\') && !target.startsWith('/login'))
+  )
 }

@@ -12,10 +12,10 @@ export function createQueryClient() {
       queries: {
         staleTime: 30_000,
         // A refused call will be refused again; only transport failures are worth a retry.
-        retry: (count, error) => count < 2 && error instanceof ApiRequestError && error.code === 0 && error.transport === 'network',
+        retry: (count, error) =>
+          count < 2 && error instanceof ApiRequestError && error.code === 0 && error.transport === 'network',
         refetchOnWindowFocus: false,
       },
     },
   })
 }
-

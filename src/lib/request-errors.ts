@@ -7,7 +7,6 @@ import { showToast } from './toast'
 /** Open while the "login invalid" modal (code 1001) is shown. */
 export const loginInvalidStore = createAtom(false)
 
-
 /** The words shown for a failure: the server's message, or the console's own for transport failures. */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiRequestError) {

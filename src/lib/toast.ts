@@ -14,7 +14,11 @@ export const toasterReady = () => markReady()
 const TOAST_DURATION_MS = 5000
 
 /** `id` lets a later toast replace an earlier one (loading, then success or error). */
-export async function showToast(kind: 'success' | 'error' | 'info' | 'loading', message: string, id?: string): Promise<void> {
+export async function showToast(
+  kind: 'success' | 'error' | 'info' | 'loading',
+  message: string,
+  id?: string,
+): Promise<void> {
   toasterMountedStore.set(true)
   const [{ toast }] = await Promise.all([import('sonner'), ready])
   toast[kind](message, { duration: kind === 'loading' ? Infinity : TOAST_DURATION_MS, ...(id ? { id } : {}) })

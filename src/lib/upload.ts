@@ -8,7 +8,11 @@ import { getToken } from './session'
  * Uploads an image with progress (fetch cannot report upload progress, XMLHttpRequest can).
  * Resolves with the stored file, rejects with an ApiRequestError like apiRequest does.
  */
-export function uploadImage(file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<UploadedFile> {
+export function uploadImage(
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<UploadedFile> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest()
     request.open('POST', '/api/files')
@@ -26,7 +30,9 @@ export function uploadImage(file: File, onProgress: (fraction: number) => void, 
         if (envelope.code === ApiCode.SUCCESS) resolve(envelope.data)
         else reject(new ApiRequestError(envelope.msg, envelope.code, envelope.data, request.status))
       } catch {
-        reject(new ApiRequestError(`Request failed with status code ${request.status}`, 0, null, request.status, 'http'))
+        reject(
+          new ApiRequestError(`Request failed with status code ${request.status}`, 0, null, request.status, 'http'),
+        )
       }
     }
     request.onerror = () => reject(new ApiRequestError('Network Error', 0, null, 0, 'network'))
@@ -46,6 +52,7 @@ export async function fetchImageUrl(id: string, variant: 'full' | 'thumbnail', s
   const token = getToken()
   const path = `/api/files/${encodeURIComponent(id)}${variant === 'thumbnail' ? '/thumbnail' : ''}`
   const response = await fetch(path, { headers: token ? { Authorization: token } : {}, ...(signal ? { signal } : {}) })
-  if (!response.ok) throw new ApiRequestError(`Request failed with status code ${response.status}`, 0, null, response.status, 'http')
+  if (!response.ok)
+    throw new ApiRequestError(`Request failed with status code ${response.status}`, 0, null, response.status, 'http')
   return URL.createObjectURL(await response.blob())
 }

@@ -4,7 +4,13 @@ import { eq } from 'drizzle-orm'
 import { auditLog, markets, sessions, users } from '../../server/db/schema'
 import { ApiError } from '../../server/lib/errors'
 import type { ServerDeps, SessionUser } from '../../server/lib/types'
-import { createAccount, endSessions, forgetSessions, resetAccountPassword, setAccountStatus } from '../../server/user/accounts'
+import {
+  createAccount,
+  endSessions,
+  forgetSessions,
+  resetAccountPassword,
+  setAccountStatus,
+} from '../../server/user/accounts'
 import { hashPassword, md5Hex, verifyPassword } from '../../server/user/passwords'
 import { SessionCache } from '../../server/user/session-cache'
 import { createTestApp, createUser, Role, UserStatus, type TestApp } from '../helpers/test-app'
@@ -46,15 +52,29 @@ beforeAll(async () => {
     db: t.db,
     clock: t.time.clock,
     logger: pino({ level: 'silent' }),
-    config: { sessionTtlSeconds: 3600, sessionMaxAgeSeconds: 86400, trustProxy: 1, clientDir: null, secureCookies: false },
+    config: {
+      sessionTtlSeconds: 3600,
+      sessionMaxAgeSeconds: 86400,
+      trustProxy: 1,
+      clientDir: null,
+      secureCookies: false,
+    },
     sessionCache: new SessionCache(),
   }
   const [a] = await t.db.insert(markets).values({ name: 'Market A' }).returning()
   const [b] = await t.db.insert(markets).values({ name: 'Market B' }).returning()
   marketId = a!.id
   otherMarketId = b!.id
-  official = caller(await createUser(t.db, { username: 'official', password: 'Official123', role: Role.OFFICIAL }), Role.OFFICIAL, null)
-  operator = caller(await createUser(t.db, { username: 'operator', password: 'Market123', role: Role.MARKET, marketId }), Role.MARKET, marketId)
+  official = caller(
+    await createUser(t.db, { username: 'official', password: 'Official123', role: Role.OFFICIAL }),
+    Role.OFFICIAL,
+    null,
+  )
+  operator = caller(
+    await createUser(t.db, { username: 'operator', password: 'Market123', role: Role.MARKET, marketId }),
+    Role.MARKET,
+    marketId,
+  )
 })
 afterAll(async () => {
   await t.close()
@@ -63,12 +83,26 @@ afterAll(async () => {
 describe('createAccount', () => {
   it('inserts the account (with a given uk when one is needed first) and refuses a taken username with 40900', async () => {
     const passwordHash = await hashPassword(md5Hex('Merchant123'))
-    const uk = await createAccount(t.db, { username: 'stall-1', passwordHash, role: Role.MERCHANT, status: UserStatus.NORMAL, marketId })
+    const uk = await createAccount(t.db, {
+      username: 'stall-1',
+      passwordHash,
+      role: Role.MERCHANT,
+      status: UserStatus.NORMAL,
+      marketId,
+    })
     const [row] = await t.db.select().from(users).where(eq(users.uk, uk))
     expect(row).toMatchObject({ username: 'stall-1', role: Role.MERCHANT, status: UserStatus.NORMAL, marketId })
     const chosen = '7d3f1d0e-0000-4000-8000-000000000001'
-    expect(await t.db.transaction((tx) => createAccount(tx, { uk: chosen, username: 'stall-2', passwordHash, role: Role.MERCHANT, status: 1, marketId }))).toBe(chosen)
-    expect(await failureOf(createAccount(t.db, { username: 'stall-1', passwordHash, role: Role.MERCHANT, status: 1, marketId }))).toEqual({
+    expect(
+      await t.db.transaction((tx) =>
+        createAccount(tx, { uk: chosen, username: 'stall-2', passwordHash, role: Role.MERCHANT, status: 1, marketId }),
+      ),
+    ).toBe(chosen)
+    expect(
+      await failureOf(
+        createAccount(t.db, { username: 'stall-1', passwordHash, role: Role.MERCHANT, status: 1, marketId }),
+      ),
+    ).toEqual({
       code: 40900,
       messageKey: 'error_username_taken',
     })
@@ -80,9 +114,19 @@ describe('endSessions and forgetSessions', () => {
     const uk = await createUser(t.db, { username: 'sessions', password: 'Market123', role: Role.MARKET, marketId })
     const now = t.time.clock()
     const expiresAt = new Date(now.getTime() + 3600_000)
-    await t.db.insert(sessions).values(['s1', 's2', 's3'].map((tokenHash) => ({ tokenHash, userUk: uk, createdAt: now, lastUsedAt: now, expiresAt })))
+    await t.db
+      .insert(sessions)
+      .values(
+        ['s1', 's2', 's3'].map((tokenHash) => ({ tokenHash, userUk: uk, createdAt: now, lastUsedAt: now, expiresAt })),
+      )
     for (const tokenHash of ['s1', 's2']) {
-      deps.sessionCache.set(tokenHash, { user: { ...caller(uk, Role.MARKET, marketId), tokenHash }, createdAtMs: 0, expiresAtMs: expiresAt.getTime(), lastUsedAtMs: 0, cachedAtMs: now.getTime() })
+      deps.sessionCache.set(tokenHash, {
+        user: { ...caller(uk, Role.MARKET, marketId), tokenHash },
+        createdAtMs: 0,
+        expiresAtMs: expiresAt.getTime(),
+        lastUsedAtMs: 0,
+        cachedAtMs: now.getTime(),
+      })
     }
     await endSessions(t.db, uk, 's1')
     forgetSessions(deps, uk, 's1')
@@ -96,29 +140,84 @@ describe('endSessions and forgetSessions', () => {
 
 describe('setAccountStatus', () => {
   it('freezes (ending sessions) and unfreezes an account, audited against the given record', async () => {
-    const uk = await createUser(t.db, { username: 'stall-freeze', password: 'Merchant123', role: Role.MERCHANT, marketId })
+    const uk = await createUser(t.db, {
+      username: 'stall-freeze',
+      password: 'Merchant123',
+      role: Role.MERCHANT,
+      marketId,
+    })
     const now = t.time.clock()
-    await t.db.insert(sessions).values({ tokenHash: 'frozen-1', userUk: uk, createdAt: now, lastUsedAt: now, expiresAt: new Date(now.getTime() + 3600_000) })
-    await setAccountStatus(deps, operator, { uk, status: UserStatus.FROZEN, entity: 'merchant', entityId: 'merchant-1' })
+    await t.db.insert(sessions).values({
+      tokenHash: 'frozen-1',
+      userUk: uk,
+      createdAt: now,
+      lastUsedAt: now,
+      expiresAt: new Date(now.getTime() + 3600_000),
+    })
+    await setAccountStatus(deps, operator, {
+      uk,
+      status: UserStatus.FROZEN,
+      entity: 'merchant',
+      entityId: 'merchant-1',
+    })
     expect((await t.db.select().from(users).where(eq(users.uk, uk)))[0]?.status).toBe(UserStatus.FROZEN)
     expect(await sessionCount(uk)).toBe(0)
-    await setAccountStatus(deps, operator, { uk, status: UserStatus.NORMAL, entity: 'merchant', entityId: 'merchant-1' })
+    await setAccountStatus(deps, operator, {
+      uk,
+      status: UserStatus.NORMAL,
+      entity: 'merchant',
+      entityId: 'merchant-1',
+    })
     expect((await t.db.select().from(users).where(eq(users.uk, uk)))[0]?.status).toBe(UserStatus.NORMAL)
-    const audit = (await t.db.select().from(auditLog).where(eq(auditLog.entityId, 'merchant-1'))).sort((a, b) => a.action.localeCompare(b.action))
+    const audit = (await t.db.select().from(auditLog).where(eq(auditLog.entityId, 'merchant-1'))).sort((a, b) =>
+      a.action.localeCompare(b.action),
+    )
     expect(audit.map(({ actorUk, action, entity, changes }) => ({ actorUk, action, entity, changes }))).toEqual([
-      { actorUk: operator.uk, action: 'merchant.freeze', entity: 'merchant', changes: { accountStatus: { before: 1, after: 2 } } },
-      { actorUk: operator.uk, action: 'merchant.unfreeze', entity: 'merchant', changes: { accountStatus: { before: 2, after: 1 } } },
+      {
+        actorUk: operator.uk,
+        action: 'merchant.freeze',
+        entity: 'merchant',
+        changes: { accountStatus: { before: 1, after: 2 } },
+      },
+      {
+        actorUk: operator.uk,
+        action: 'merchant.unfreeze',
+        entity: 'merchant',
+        changes: { accountStatus: { before: 2, after: 1 } },
+      },
     ])
   })
 
   it('holds MARKET to merchant accounts of its own market, and nobody touches OFFICIAL accounts', async () => {
-    const foreign = await createUser(t.db, { username: 'stall-foreign', password: 'Merchant123', role: Role.MERCHANT, marketId: otherMarketId })
-    const peer = await createUser(t.db, { username: 'operator-peer', password: 'Market123', role: Role.MARKET, marketId })
+    const foreign = await createUser(t.db, {
+      username: 'stall-foreign',
+      password: 'Merchant123',
+      role: Role.MERCHANT,
+      marketId: otherMarketId,
+    })
+    const peer = await createUser(t.db, {
+      username: 'operator-peer',
+      password: 'Market123',
+      role: Role.MARKET,
+      marketId,
+    })
     const input = (uk: string) => ({ uk, status: UserStatus.FROZEN, entity: 'user', entityId: uk })
-    expect(await failureOf(setAccountStatus(deps, operator, input(foreign)))).toEqual({ code: 40300, messageKey: 'error_forbidden' })
-    expect(await failureOf(setAccountStatus(deps, operator, input(peer)))).toEqual({ code: 40300, messageKey: 'error_forbidden' })
-    expect(await failureOf(setAccountStatus(deps, official, input(official.uk)))).toEqual({ code: 40300, messageKey: 'error_official_account_protected' })
-    expect(await failureOf(setAccountStatus(deps, official, input('no-such-account')))).toEqual({ code: 40400, messageKey: 'error_user_not_found' })
+    expect(await failureOf(setAccountStatus(deps, operator, input(foreign)))).toEqual({
+      code: 40300,
+      messageKey: 'error_forbidden',
+    })
+    expect(await failureOf(setAccountStatus(deps, operator, input(peer)))).toEqual({
+      code: 40300,
+      messageKey: 'error_forbidden',
+    })
+    expect(await failureOf(setAccountStatus(deps, official, input(official.uk)))).toEqual({
+      code: 40300,
+      messageKey: 'error_official_account_protected',
+    })
+    expect(await failureOf(setAccountStatus(deps, official, input('no-such-account')))).toEqual({
+      code: 40400,
+      messageKey: 'error_user_not_found',
+    })
     // OFFICIAL manages MARKET accounts.
     await setAccountStatus(deps, official, input(peer))
     expect((await t.db.select().from(users).where(eq(users.uk, peer)))[0]?.status).toBe(UserStatus.FROZEN)
@@ -128,9 +227,20 @@ describe('setAccountStatus', () => {
 
 describe('resetAccountPassword', () => {
   it('sets a new policy-meeting password, ends sessions, and audits the reset (never the password)', async () => {
-    const uk = await createUser(t.db, { username: 'stall-reset', password: 'Merchant123', role: Role.MERCHANT, marketId })
+    const uk = await createUser(t.db, {
+      username: 'stall-reset',
+      password: 'Merchant123',
+      role: Role.MERCHANT,
+      marketId,
+    })
     const now = t.time.clock()
-    await t.db.insert(sessions).values({ tokenHash: 'reset-1', userUk: uk, createdAt: now, lastUsedAt: now, expiresAt: new Date(now.getTime() + 3600_000) })
+    await t.db.insert(sessions).values({
+      tokenHash: 'reset-1',
+      userUk: uk,
+      createdAt: now,
+      lastUsedAt: now,
+      expiresAt: new Date(now.getTime() + 3600_000),
+    })
     const clearPwd = await resetAccountPassword(deps, operator, { uk, entity: 'merchant', entityId: 'merchant-2' })
     expect(clearPwd).toMatch(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{12}$/)
     const [row] = await t.db.select().from(users).where(eq(users.uk, uk))
@@ -142,8 +252,19 @@ describe('resetAccountPassword', () => {
   })
 
   it('applies the same permission rule', async () => {
-    const foreign = await createUser(t.db, { username: 'stall-foreign-2', password: 'Merchant123', role: Role.MERCHANT, marketId: otherMarketId })
-    expect(await failureOf(resetAccountPassword(deps, operator, { uk: foreign }))).toEqual({ code: 40300, messageKey: 'error_forbidden' })
-    expect(await failureOf(resetAccountPassword(deps, official, { uk: official.uk }))).toEqual({ code: 40300, messageKey: 'error_official_account_protected' })
+    const foreign = await createUser(t.db, {
+      username: 'stall-foreign-2',
+      password: 'Merchant123',
+      role: Role.MERCHANT,
+      marketId: otherMarketId,
+    })
+    expect(await failureOf(resetAccountPassword(deps, operator, { uk: foreign }))).toEqual({
+      code: 40300,
+      messageKey: 'error_forbidden',
+    })
+    expect(await failureOf(resetAccountPassword(deps, official, { uk: official.uk }))).toEqual({
+      code: 40300,
+      messageKey: 'error_official_account_protected',
+    })
   })
 })

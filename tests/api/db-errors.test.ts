@@ -39,7 +39,11 @@ describe('dataException', () => {
     ['a NUL escape in JSON', sql`SELECT ${'"a\\u0000b"'}::jsonb`, '22P05'],
     ['an unpaired surrogate escape in JSON', sql`SELECT ${'"a\\ud800b"'}::jsonb`, '22P02'],
     ['a malformed uuid', sql`SELECT ${'not-a-uuid'}::uuid`, '22P02'],
-    ['year 0 as JavaScript writes it', sql`SELECT ${new Date('0000-01-01T00:00:00+08:00').toISOString()}::timestamptz`, '22007'],
+    [
+      'year 0 as JavaScript writes it',
+      sql`SELECT ${new Date('0000-01-01T00:00:00+08:00').toISOString()}::timestamptz`,
+      '22007',
+    ],
     ['an impossible date', sql`SELECT ${'2024-02-30'}::date`, '22008'],
     ['an integer out of range', sql`SELECT ${'99999999999'}::int`, '22003'],
     ['a string too long for its column', sql`INSERT INTO probe (short) VALUES (${'abc'})`, '22001'],
@@ -49,7 +53,9 @@ describe('dataException', () => {
 
   // PGlite (wasm) does not surface stack-depth errors as 54001, so this one needs PostgreSQL.
   it.runIf(url)('classifies an expression nested deeper than the stack', async () => {
-    expect(dataException(await failureOf(sql`SELECT ${'{"a":'.repeat(100_000) + '1' + '}'.repeat(100_000)}::jsonb #> '{}'`))).toBe('54001')
+    expect(
+      dataException(await failureOf(sql`SELECT ${'{"a":'.repeat(100_000) + '1' + '}'.repeat(100_000)}::jsonb #> '{}'`)),
+    ).toBe('54001')
   })
 
   it('finds the code however deep the wrapping (PGlite and postgres-js shapes, drizzle around them)', () => {
@@ -73,7 +79,12 @@ describe('a data exception that reaches the app', () => {
   it('answers 40000 in the wrapper, not 500', async () => {
     const response = await t.app.request('/probe/nul', { headers: { 'Accept-Language': 'en-US' } })
     expect(response.status).toBe(400)
-    expect(await response.json()).toEqual({ code: 40000, msg: 'Entries have errors, please correct and retry', data: null, isSuccess: false })
+    expect(await response.json()).toEqual({
+      code: 40000,
+      msg: 'Entries have errors, please correct and retry',
+      data: null,
+      isSuccess: false,
+    })
   })
 
   it('still answers 50000 for an error that is not about the input', async () => {

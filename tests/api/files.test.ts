@@ -6,7 +6,19 @@ import { files, markets } from '../../server/db/schema'
 import { claimFiles } from '../../server/files/claim'
 import { ApiError } from '../../server/lib/errors'
 import { createTestApp, createUser, Role, type TestApp } from '../helpers/test-app'
-import { HTML, PNG, TEXT, animatedWebp, concat, hasGpsIfd, hugePng, jpeg, photo, pngNumber, webp } from '../helpers/images'
+import {
+  HTML,
+  PNG,
+  TEXT,
+  animatedWebp,
+  concat,
+  hasGpsIfd,
+  hugePng,
+  jpeg,
+  photo,
+  pngNumber,
+  webp,
+} from '../helpers/images'
 import { marketInput } from '../helpers/market-input'
 
 let t: TestApp
@@ -53,9 +65,15 @@ describe('POST /api/files', () => {
   it('takes JPEG, PNG and WebP by their content, whatever the name or declared type, and keeps each format', async () => {
     const png = await t.upload<UploadedFile>(PNG, { token: official, filename: 'licence.jpg', type: ImageType.JPEG })
     expect(png.body.data.mime).toBe(ImageType.PNG)
-    expect((await t.upload<UploadedFile>(await jpeg(), { token: official, filename: 'x.bin' })).body.data.mime).toBe(ImageType.JPEG)
+    expect((await t.upload<UploadedFile>(await jpeg(), { token: official, filename: 'x.bin' })).body.data.mime).toBe(
+      ImageType.JPEG,
+    )
     expect((await t.upload<UploadedFile>(await webp(), { token: official })).body.data.mime).toBe(ImageType.WEBP)
-    for (const [bytes, format] of [[pngNumber(1), 'png'], [await jpeg(6, 3), 'jpeg'], [await webp(6, 3), 'webp']] as const) {
+    for (const [bytes, format] of [
+      [pngNumber(1), 'png'],
+      [await jpeg(6, 3), 'jpeg'],
+      [await webp(6, 3), 'webp'],
+    ] as const) {
       const { uploaded, response, bytes: served } = await roundTrip(bytes)
       expect(response.headers.get('content-type')).toBe(uploaded.mime)
       expect(served.length).toBe(uploaded.size) // the answer describes the stored, re-encoded bytes
@@ -74,7 +92,10 @@ describe('POST /api/files', () => {
   it('refuses an image header followed by HTML, and stores nothing', async () => {
     const before = await fileCount()
     const disguised = concat((await jpeg()).subarray(0, 20), HTML)
-    expect((await t.upload(disguised, { token: official })).body).toMatchObject({ code: 40000, msg: 'Only JPEG, PNG or WebP images can be uploaded' })
+    expect((await t.upload(disguised, { token: official })).body).toMatchObject({
+      code: 40000,
+      msg: 'Only JPEG, PNG or WebP images can be uploaded',
+    })
     expect(await fileCount()).toBe(before)
   })
 
@@ -109,7 +130,10 @@ describe('POST /api/files', () => {
     const bomb = hugePng()
     expect(bomb.length).toBeLessThan(64 * 1024)
     const before = await fileCount()
-    expect((await t.upload(bomb, { token: official })).body).toMatchObject({ code: 40000, msg: 'The image is too large: at most 40 megapixels' })
+    expect((await t.upload(bomb, { token: official })).body).toMatchObject({
+      code: 40000,
+      msg: 'The image is too large: at most 40 megapixels',
+    })
     expect(await fileCount()).toBe(before)
   })
 
@@ -136,7 +160,9 @@ describe('POST /api/files', () => {
     const second = await t.upload<UploadedFile>(pngNumber(7), { token: official })
     expect(second.body.data.id).toBe(first.body.data.id)
     // Also when both arrive at once: the unique (uploader, hash) decides, the loser answers with the winner's row.
-    const racing = await Promise.all([pngNumber(12), pngNumber(12), pngNumber(12)].map((bytes) => t.upload<UploadedFile>(bytes, { token: official })))
+    const racing = await Promise.all(
+      [pngNumber(12), pngNumber(12), pngNumber(12)].map((bytes) => t.upload<UploadedFile>(bytes, { token: official })),
+    )
     expect(new Set(racing.map((answer) => answer.body.data.id)).size).toBe(1)
     // Deduplicated on what is stored: the GPS-tagged copy re-encodes to the same bytes as the plain one.
     const plain = await t.upload<UploadedFile>(await photo(), { token: official })
@@ -148,7 +174,10 @@ describe('POST /api/files', () => {
   })
 
   it('answers a missing file field with 40000 and anonymous callers with 1001', async () => {
-    expect((await t.upload(PNG, { token: official, field: 'other' })).body).toMatchObject({ code: 40000, msg: 'Choose a file to upload' })
+    expect((await t.upload(PNG, { token: official, field: 'other' })).body).toMatchObject({
+      code: 40000,
+      msg: 'Choose a file to upload',
+    })
     expect((await t.upload(PNG)).body.code).toBe(1001)
   })
 })
@@ -170,20 +199,32 @@ describe('GET /api/files/:id', () => {
 
   it('lets a market operator read the photos of its own market once registered', async () => {
     const photo = await t.upload<UploadedFile>(pngNumber(9), { token: official })
-    const created = await t.call<{ id: string }>('/api/markets', { token: official, body: marketInput(50, { marketPhotoFileIds: [photo.body.data.id] }) })
+    const created = await t.call<{ id: string }>('/api/markets', {
+      token: official,
+      body: marketInput(50, { marketPhotoFileIds: [photo.body.data.id] }),
+    })
     expect(created.body.code).toBe(20000)
     const operator = await t.tokenFor('0316100050', 'Market123')
-    expect((await t.app.request(`/api/files/${photo.body.data.id}`, { headers: { Authorization: operator } })).status).toBe(200)
-    expect((await t.app.request(`/api/files/${photo.body.data.id}`, { headers: { Authorization: operatorB } })).status).toBe(404)
+    expect(
+      (await t.app.request(`/api/files/${photo.body.data.id}`, { headers: { Authorization: operator } })).status,
+    ).toBe(200)
+    expect(
+      (await t.app.request(`/api/files/${photo.body.data.id}`, { headers: { Authorization: operatorB } })).status,
+    ).toBe(404)
   })
 
   it("refuses to give one market's file to another market, and registers nothing", async () => {
     const own = await t.upload<UploadedFile>(pngNumber(10), { token: operatorA })
     const before = (await t.db.select({ id: markets.id }).from(markets)).length
-    const answer = await t.call('/api/markets', { token: official, body: marketInput(51, { businessLicenceFileId: own.body.data.id }) })
+    const answer = await t.call('/api/markets', {
+      token: official,
+      body: marketInput(51, { businessLicenceFileId: own.body.data.id }),
+    })
     expect(answer.body).toMatchObject({ code: 40000, msg: 'File not found' })
     expect((await t.db.select({ id: markets.id }).from(markets)).length).toBe(before)
-    expect((await t.app.request(`/api/files/${own.body.data.id}`, { headers: { Authorization: operatorA } })).status).toBe(200)
+    expect(
+      (await t.app.request(`/api/files/${own.body.data.id}`, { headers: { Authorization: operatorA } })).status,
+    ).toBe(200)
   })
 })
 
@@ -213,7 +254,13 @@ describe('GET /api/files/:id/thumbnail', () => {
     const content = await jpeg(600, 300)
     const [old] = await t.db
       .insert(files)
-      .values({ sha256: 'stored-before-0003', mime: ImageType.JPEG, size: content.length, content, uploadedBy: 'official-uk' })
+      .values({
+        sha256: 'stored-before-0003',
+        mime: ImageType.JPEG,
+        size: content.length,
+        content,
+        uploadedBy: 'official-uk',
+      })
       .returning({ id: files.id })
     const { response, bytes } = await fetchFile(`/api/files/${old!.id}/thumbnail`, official)
     expect(response.status).toBe(200)
@@ -225,15 +272,23 @@ describe('GET /api/files/:id/thumbnail', () => {
   it('answers 40400 for an old file whose bytes do not decode', async () => {
     const [old] = await t.db
       .insert(files)
-      .values({ sha256: 'junk-before-0003', mime: ImageType.PNG, size: PNG.length, content: concat(PNG.subarray(0, 16), HTML), uploadedBy: 'official-uk' })
+      .values({
+        sha256: 'junk-before-0003',
+        mime: ImageType.PNG,
+        size: PNG.length,
+        content: concat(PNG.subarray(0, 16), HTML),
+        uploadedBy: 'official-uk',
+      })
       .returning({ id: files.id })
     expect((await fetchFile(`/api/files/${old!.id}/thumbnail`, official)).response.status).toBe(404)
   })
 })
 
 describe('claimFiles', () => {
-  const upload = async (bytes: Uint8Array, token: string) => (await t.upload<UploadedFile>(bytes, { token })).body.data.id
-  const owner = async (id: string) => (await t.db.select({ marketId: files.marketId }).from(files).where(eq(files.id, id)))[0]?.marketId
+  const upload = async (bytes: Uint8Array, token: string) =>
+    (await t.upload<UploadedFile>(bytes, { token })).body.data.id
+  const owner = async (id: string) =>
+    (await t.db.select({ marketId: files.marketId }).from(files).where(eq(files.id, id)))[0]?.marketId
 
   it("makes unowned files the market's and keeps its own", async () => {
     const unowned = await upload(pngNumber(20), official)

@@ -23,7 +23,15 @@ const t = await createTestApp()
 const doc = (await (await t.app.request('/api/openapi.json')).json()) as OpenApiDocument
 
 /** Routes the document leaves out (it describes the API, not itself or its viewer): walked all the same. */
-const page = (path: string, rawOkTypes: string[], pathParams: string[] = []): Route => ({ method: 'GET', path, pathParams, query: [], body: null, rawOkTypes, auth: false })
+const page = (path: string, rawOkTypes: string[], pathParams: string[] = []): Route => ({
+  method: 'GET',
+  path,
+  pathParams,
+  query: [],
+  body: null,
+  rawOkTypes,
+  auth: false,
+})
 const UNDOCUMENTED: Route[] = [
   page('/api/openapi.json', ['application/json']),
   page('/api/docs', ['text/html']),
@@ -46,8 +54,12 @@ beforeAll(async () => {
   await t.call('/api/markets', { token: tokens.official, body: marketInput(1) })
   tokens.market = await t.tokenFor('0316100001', 'Market123')
   // The market the walk edits, freezes and resets is not the operator's own.
-  samples.targetMarketId = (await t.call<{ id: string }>('/api/markets', { token: tokens.official, body: marketInput(2) })).body.data.id
-  samples.fileId = (await t.upload<{ id: string }>(PNG, { token: tokens.official, type: 'image/png', filename: 'a.png' })).body.data.id
+  samples.targetMarketId = (
+    await t.call<{ id: string }>('/api/markets', { token: tokens.official, body: marketInput(2) })
+  ).body.data.id
+  samples.fileId = (
+    await t.upload<{ id: string }>(PNG, { token: tokens.official, type: 'image/png', filename: 'a.png' })
+  ).body.data.id
 })
 afterAll(async () => {
   await t.close()
@@ -66,7 +78,8 @@ const ctx: WalkContext = {
     if (keyOf(route) === 'POST /api/markets') return marketInput(serial++)
     if (keyOf(route) === 'PUT /api/markets/{id}') return marketInput(2)
     // A new name each time, or five calls would lock the name and hide what follows behind 42900.
-    if (keyOf(route) === 'POST /api/user/login') return { ...(sampleOf(route.body ?? {}) as object), username: `walker${serial++}` }
+    if (keyOf(route) === 'POST /api/user/login')
+      return { ...(sampleOf(route.body ?? {}) as object), username: `walker${serial++}` }
     return route.body ? sampleOf(route.body) : null
   },
 }
@@ -76,12 +89,20 @@ const ctx: WalkContext = {
  * throttle counts concurrent attempts on one name: five would lock it).
  */
 async function freshTokens(caller: Caller, count: number): Promise<(string | null)[]> {
-  const account = { anonymous: null, official: ['hostile-official', 'Official123'], market: ['0316100001', 'Market123'] }[caller]
+  const account = {
+    anonymous: null,
+    official: ['hostile-official', 'Official123'],
+    market: ['0316100001', 'Market123'],
+  }[caller]
   if (!account) return Array.from({ length: count }, () => null)
   const minted: string[] = []
   while (minted.length < count) {
     const batch = Math.min(4, count - minted.length)
-    minted.push(...(await Promise.all(Array.from({ length: batch }, () => t.tokenFor(account[0] as string, account[1] as string)))))
+    minted.push(
+      ...(await Promise.all(
+        Array.from({ length: batch }, () => t.tokenFor(account[0] as string, account[1] as string)),
+      )),
+    )
   }
   return minted
 }
@@ -100,16 +121,27 @@ async function walk(route: Route, caller: Caller, probes: Probe[]): Promise<stri
 
 describe('hostile input', () => {
   it('the check fails what the walk must catch', async () => {
-    const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+    const json = (status: number, body: unknown) =>
+      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
     const wrapper = (code: number) => ({ code, msg: 'm', data: null, isSuccess: code === 20000 })
     expect(await answerProblem(json(500, wrapper(50000)), null)).toMatch(/^HTTP 500/)
     expect(await answerProblem(json(400, { error: 'bad' }), null)).toMatch(/not the wrapper/)
     expect(await answerProblem(json(200, wrapper(40000)), null)).toMatch(/does not mirror/)
-    expect(await answerProblem(new Response('<p>', { status: 404, headers: { 'Content-Type': 'text/html' } }), null)).toMatch(/content type text\/html/)
-    expect(await answerProblem(new Response('<p>', { status: 200, headers: { 'Content-Type': 'text/html' } }), ['image/png'])).toMatch(/documented image\/png/)
+    expect(
+      await answerProblem(new Response('<p>', { status: 404, headers: { 'Content-Type': 'text/html' } }), null),
+    ).toMatch(/content type text\/html/)
+    expect(
+      await answerProblem(new Response('<p>', { status: 200, headers: { 'Content-Type': 'text/html' } }), [
+        'image/png',
+      ]),
+    ).toMatch(/documented image\/png/)
     expect(await answerProblem(json(200, wrapper(20000)), null, [40000])).toMatch(/expected 40000/)
     expect(await answerProblem(json(404, wrapper(40400)), null)).toBeNull()
-    expect(await answerProblem(new Response('png', { status: 200, headers: { 'Content-Type': 'image/png' } }), ['image/png'])).toBeNull()
+    expect(
+      await answerProblem(new Response('png', { status: 200, headers: { 'Content-Type': 'image/png' } }), [
+        'image/png',
+      ]),
+    ).toBeNull()
   })
 
   it('walks every API route the server has (documented, or listed above)', () => {

@@ -16,28 +16,47 @@ afterAll(async () => {
   await handle.close()
 })
 
-async function page(options: { q?: string; sort: 'name' | 'stallCount'; order: 'asc' | 'desc'; page: number; pageSize: number }) {
+async function page(options: {
+  q?: string
+  sort: 'name' | 'stallCount'
+  order: 'asc' | 'desc'
+  page: number
+  pageSize: number
+}) {
   const where = allOf(matchAny(options.q, [markets.name, markets.address]))
   const rows = await handle.db
     .select({ id: markets.id, name: markets.name, total: windowTotal() })
     .from(markets)
     .where(where)
-    .orderBy(...orderBy({ name: markets.name, stallCount: markets.stallCount }, options.sort, options.order, markets.id))
+    .orderBy(
+      ...orderBy({ name: markets.name, stallCount: markets.stallCount }, options.sort, options.order, markets.id),
+    )
     .limit(pageRange(options).limit)
     .offset(pageRange(options).offset)
-  return listPage(rows, options.page, async () => (await handle.db.select({ n: count() }).from(markets).where(where))[0]?.n ?? 0)
+  return listPage(
+    rows,
+    options.page,
+    async () => (await handle.db.select({ n: count() }).from(markets).where(where))[0]?.n ?? 0,
+  )
 }
 
 describe('list query kit', () => {
   it('searches for %, _ and \\ literally, not as wildcards', async () => {
-    expect((await page({ q: '%', sort: 'name', order: 'asc', page: 1, pageSize: 20 })).list.map((r) => r.name)).toEqual(['100% 鲜'])
-    expect((await page({ q: 'a_b', sort: 'name', order: 'asc', page: 1, pageSize: 20 })).list.map((r) => r.name)).toEqual(['a_b 市场'])
-    expect((await page({ q: '\\', sort: 'name', order: 'asc', page: 1, pageSize: 20 })).list.map((r) => r.name)).toEqual(['back\\slash'])
+    expect((await page({ q: '%', sort: 'name', order: 'asc', page: 1, pageSize: 20 })).list.map((r) => r.name)).toEqual(
+      ['100% 鲜'],
+    )
+    expect(
+      (await page({ q: 'a_b', sort: 'name', order: 'asc', page: 1, pageSize: 20 })).list.map((r) => r.name),
+    ).toEqual(['a_b 市场'])
+    expect(
+      (await page({ q: '\\', sort: 'name', order: 'asc', page: 1, pageSize: 20 })).list.map((r) => r.name),
+    ).toEqual(['back\\slash'])
   })
 
   it('pages through equal sort values in a fixed order: no row twice, none missed', async () => {
     const seen: string[] = []
-    for (let p = 1; p <= 4; p++) seen.push(...(await page({ sort: 'stallCount', order: 'asc', page: p, pageSize: 3 })).list.map((r) => r.id))
+    for (let p = 1; p <= 4; p++)
+      seen.push(...(await page({ sort: 'stallCount', order: 'asc', page: p, pageSize: 3 })).list.map((r) => r.id))
     expect(seen).toHaveLength(NAMES.length)
     expect(new Set(seen).size).toBe(NAMES.length)
   })
@@ -49,6 +68,9 @@ describe('list query kit', () => {
     expect(first.list[0]).not.toHaveProperty('total')
     const beyond = await page({ q: '同名', sort: 'name', order: 'asc', page: 9, pageSize: 2 })
     expect(beyond).toEqual({ list: [], total: 5 })
-    expect(await page({ q: 'nothing like it', sort: 'name', order: 'asc', page: 1, pageSize: 2 })).toEqual({ list: [], total: 0 })
+    expect(await page({ q: 'nothing like it', sort: 'name', order: 'asc', page: 1, pageSize: 2 })).toEqual({
+      list: [],
+      total: 0,
+    })
   })
 })

@@ -23,13 +23,22 @@ beforeAll(async () => {
   // Inserted directly (one scrypt hash shared): the list, not registration, is under test here.
   const rows = Array.from({ length: COUNT }, (_, i) => ({ i, uk: randomUUID(), id: randomUUID() }))
   await t.db.insert(users).values(
-    rows.map(({ i, uk }) => ({ uk, username: `0316${String(200000 + i)}`, passwordHash: 'scrypt$1$1$1$AA==$AA==', role: Role.MARKET, status: i % 10 === 0 ? 2 : 1 })),
+    rows.map(({ i, uk }) => ({
+      uk,
+      username: `0316${String(200000 + i)}`,
+      passwordHash: 'scrypt$1$1$1$AA==$AA==',
+      role: Role.MARKET,
+      status: i % 10 === 0 ? 2 : 1,
+    })),
   )
   await t.db.insert(markets).values(
     rows.map(({ i, uk, id }) => ({
       id,
       accountUk: uk,
-      name: i % 3 === 0 ? `Riverside market ${String(i).padStart(3, '0')}` : `Hill market 100% ${String(i).padStart(3, '0')}`,
+      name:
+        i % 3 === 0
+          ? `Riverside market ${String(i).padStart(3, '0')}`
+          : `Hill market 100% ${String(i).padStart(3, '0')}`,
       creditCode: creditCodeFor(5000 + i),
       stallCount: (i * 7) % 250,
       registeredAt: new Date(Date.UTC(2025, 0, 1) + i * 3_600_000),
@@ -90,8 +99,17 @@ describe('GET /api/markets', () => {
   })
 
   it('serves the market switcher: searchable, sorted by name, limited', async () => {
-    const answer = await t.call<{ id: string; name: string }[]>('/api/markets/options?q=riverside&limit=5', { method: 'GET', token })
-    expect(answer.body.data.map((m) => m.name)).toEqual(['Riverside market 000', 'Riverside market 003', 'Riverside market 006', 'Riverside market 009', 'Riverside market 012'])
+    const answer = await t.call<{ id: string; name: string }[]>('/api/markets/options?q=riverside&limit=5', {
+      method: 'GET',
+      token,
+    })
+    expect(answer.body.data.map((m) => m.name)).toEqual([
+      'Riverside market 000',
+      'Riverside market 003',
+      'Riverside market 006',
+      'Riverside market 009',
+      'Riverside market 012',
+    ])
     const defaults = await t.call<{ id: string; name: string }[]>('/api/markets/options', { method: 'GET', token })
     expect(defaults.body.data).toHaveLength(20)
     expect((await t.call('/api/markets/options?limit=50', { method: 'GET', token })).body.data).toHaveLength(50)

@@ -18,12 +18,17 @@ afterAll(async () => {
 
 describe('demo markets', () => {
   it('are complete registrations the form itself would accept, each with an account that signs in', async () => {
-    const listed = await t.call<MarketList>('/api/markets?pageSize=100&sort=accountUsername&order=asc', { method: 'GET', token: official })
+    const listed = await t.call<MarketList>('/api/markets?pageSize=100&sort=accountUsername&order=asc', {
+      method: 'GET',
+      token: official,
+    })
     expect(listed.body.data.total).toBeGreaterThanOrEqual(23)
     for (const item of listed.body.data.list) {
       const detail = await t.call<Market>(`/api/markets/${item.id}`, { method: 'GET', token: official })
       const parsed = v.safeParse(MarketFieldsSchema, detail.body.data)
-      expect(parsed.issues?.map((issue) => `${item.accountUsername}: ${v.getDotPath(issue)} ${issue.message}`) ?? []).toEqual([])
+      expect(
+        parsed.issues?.map((issue) => `${item.accountUsername}: ${v.getDotPath(issue)} ${issue.message}`) ?? [],
+      ).toEqual([])
     }
     const accounts = listed.body.data.list.map((m) => m.accountUsername)
     expect(new Set(accounts).size).toBe(accounts.length)

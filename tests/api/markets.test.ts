@@ -39,7 +39,15 @@ describe('registering a market', () => {
     expect(answer.body.code).toBe(20000)
     const { id } = answer.body.data as Created
     const detail = await t.call<Record<string, unknown>>(`/api/markets/${id}`, { method: 'GET', token: official })
-    expect(detail.body.data).toMatchObject({ id, name: '测试农贸市场 1', accountUsername: '0316100001', accountStatus: 1, paymentBank: 'ICBC', registeredOn: '2026-03-15', stallCount: 120 })
+    expect(detail.body.data).toMatchObject({
+      id,
+      name: '测试农贸市场 1',
+      accountUsername: '0316100001',
+      accountStatus: 1,
+      paymentBank: 'ICBC',
+      registeredOn: '2026-03-15',
+      stallCount: 120,
+    })
     expect(JSON.stringify(detail.body.data)).not.toMatch(/password/i)
     const token = await t.tokenFor('0316100001', 'Market123')
     const info = await t.call<{ role: number; marketId: string }>('/api/user/info', { token })
@@ -47,7 +55,16 @@ describe('registering a market', () => {
   })
 
   it('says which fields are missing or wrong, in the caller language', async () => {
-    const answer = await create({ ...marketInput(2), name: '', creditCode: '91350100M000100Y44', stallCount: -1, legalPersonPhone: '12345', complaintPhone: 'x', accountUsername: '314888', marketPhotoFileIds: ['a', 'b'] })
+    const answer = await create({
+      ...marketInput(2),
+      name: '',
+      creditCode: '91350100M000100Y44',
+      stallCount: -1,
+      legalPersonPhone: '12345',
+      complaintPhone: 'x',
+      accountUsername: '314888',
+      marketPhotoFileIds: ['a', 'b'],
+    })
     expect(answer.body.code).toBe(40000)
     const byField = Object.fromEntries((answer.body.data as FieldError[]).map((e) => [e.field, e.message]))
     expect(byField).toMatchObject({
@@ -59,14 +76,26 @@ describe('registering a market', () => {
       accountUsername: 'Area code plus digits, e.g. 0314888',
     })
     expect(Object.keys(byField)).toContain('marketPhotoFileIds.0')
-    const zh = await t.call<FieldError[]>('/api/markets', { token: official, body: { ...marketInput(2), managerName: ' ' }, locale: 'zh-CN' })
+    const zh = await t.call<FieldError[]>('/api/markets', {
+      token: official,
+      body: { ...marketInput(2), managerName: ' ' },
+      locale: 'zh-CN',
+    })
     expect(zh.body.msg).toBe('必填项不能为空')
   })
 
   it('refuses more than three market photos and a missing password', async () => {
-    const ids = ['11111111-1111-4111-8111-111111111111', '21111111-1111-4111-8111-111111111111', '31111111-1111-4111-8111-111111111111', '41111111-1111-4111-8111-111111111111']
+    const ids = [
+      '11111111-1111-4111-8111-111111111111',
+      '21111111-1111-4111-8111-111111111111',
+      '31111111-1111-4111-8111-111111111111',
+      '41111111-1111-4111-8111-111111111111',
+    ]
     const tooMany = await create(marketInput(3, { marketPhotoFileIds: ids }))
-    expect((tooMany.body.data as FieldError[])[0]).toEqual({ field: 'marketPhotoFileIds', message: 'At most 3 market photos' })
+    expect((tooMany.body.data as FieldError[])[0]).toEqual({
+      field: 'marketPhotoFileIds',
+      message: 'At most 3 market photos',
+    })
     const { password: _p, ...noPassword } = marketInput(3)
     expect((await create(noPassword)).body.code).toBe(40000)
   })
@@ -94,11 +123,20 @@ describe('registering a market', () => {
     const answer = await create(marketInput(7, { businessLicenceFileId: '51111111-1111-4111-8111-111111111111' }))
     expect(answer.body).toMatchObject({ code: 40000, msg: 'File not found' })
     expect((await t.db.select().from(markets)).length).toBe(before)
-    expect(await t.db.select().from(users).where(eq(users.username, marketInput(7).accountUsername))).toEqual([])
+    expect(
+      await t.db
+        .select()
+        .from(users)
+        .where(eq(users.username, marketInput(7).accountUsername)),
+    ).toEqual([])
   })
 
   it('checks usernames as the form types them', async () => {
-    const check = (username: string) => t.call<{ valid: boolean; available: boolean }>(`/api/markets/username-available?username=${username}`, { method: 'GET', token: official })
+    const check = (username: string) =>
+      t.call<{ valid: boolean; available: boolean }>(`/api/markets/username-available?username=${username}`, {
+        method: 'GET',
+        token: official,
+      })
     expect((await check('0316100001')).body.data).toEqual({ valid: true, available: false })
     expect((await check('0316999999')).body.data).toEqual({ valid: true, available: true })
     expect((await check('abc')).body.data).toEqual({ valid: false, available: false })
@@ -113,29 +151,54 @@ describe('editing a market', () => {
 
   it('saves changes without a password and writes an audit row of what changed', async () => {
     const { password: _p, ...fields } = marketInput(10)
-    const answer = await t.call(`/api/markets/${id}`, { method: 'PUT', token: official, body: { ...fields, name: '改名后的市场', stallCount: 200 } })
+    const answer = await t.call(`/api/markets/${id}`, {
+      method: 'PUT',
+      token: official,
+      body: { ...fields, name: '改名后的市场', stallCount: 200 },
+    })
     expect(answer.body.code).toBe(20000)
-    const detail = await t.call<{ name: string; stallCount: number }>(`/api/markets/${id}`, { method: 'GET', token: official })
+    const detail = await t.call<{ name: string; stallCount: number }>(`/api/markets/${id}`, {
+      method: 'GET',
+      token: official,
+    })
     expect(detail.body.data).toMatchObject({ name: '改名后的市场', stallCount: 200 })
     const rows = await t.db.select().from(auditLog).where(eq(auditLog.entityId, id))
     expect(rows.map((r) => r.action).sort()).toEqual(['market.create', 'market.update'])
     const update = rows.find((r) => r.action === 'market.update')!
-    expect(update.changes).toEqual({ name: { before: '测试农贸市场 10', after: '改名后的市场' }, stallCount: { before: 120, after: 200 } })
+    expect(update.changes).toEqual({
+      name: { before: '测试农贸市场 10', after: '改名后的市场' },
+      stallCount: { before: 120, after: 200 },
+    })
     expect(JSON.stringify(rows)).not.toMatch(/password|scrypt/i)
   })
 
   it('never lets the payment bank change (40900)', async () => {
     const { password: _p, ...fields } = marketInput(10)
-    const answer = await t.call(`/api/markets/${id}`, { method: 'PUT', token: official, body: { ...fields, paymentBank: 'BOC' } })
+    const answer = await t.call(`/api/markets/${id}`, {
+      method: 'PUT',
+      token: official,
+      body: { ...fields, paymentBank: 'BOC' },
+    })
     expect(answer.status).toBe(409)
-    expect(answer.body).toMatchObject({ code: 40900, msg: 'The payment bank cannot be changed once the market is registered' })
+    expect(answer.body).toMatchObject({
+      code: 40900,
+      msg: 'The payment bank cannot be changed once the market is registered',
+    })
   })
 
   it('renames the account when the new username is free (40900 when taken); the new name signs in', async () => {
     const { password: _p, ...fields } = marketInput(10)
-    const taken = await t.call(`/api/markets/${id}`, { method: 'PUT', token: official, body: { ...fields, accountUsername: '0399000' } })
+    const taken = await t.call(`/api/markets/${id}`, {
+      method: 'PUT',
+      token: official,
+      body: { ...fields, accountUsername: '0399000' },
+    })
     expect(taken.body).toMatchObject({ code: 40900, msg: 'This account username is taken' })
-    const renamed = await t.call(`/api/markets/${id}`, { method: 'PUT', token: official, body: { ...fields, accountUsername: '03169990010' } })
+    const renamed = await t.call(`/api/markets/${id}`, {
+      method: 'PUT',
+      token: official,
+      body: { ...fields, accountUsername: '03169990010' },
+    })
     expect(renamed.body.code).toBe(20000)
     expect((await t.login('03169990010', 'Market123')).body.code).toBe(20000)
     const rows = await t.db.select().from(auditLog).where(eq(auditLog.entityId, id))
@@ -145,13 +208,23 @@ describe('editing a market', () => {
   it('freezing through the form ends the account sessions too', async () => {
     const { password: _p, ...fields } = marketInput(10)
     const session = await t.tokenFor('03169990010', 'Market123')
-    expect((await t.call(`/api/markets/${id}`, { method: 'PUT', token: official, body: { ...fields, accountUsername: '03169990010', accountStatus: 2 } })).body.code).toBe(20000)
+    expect(
+      (
+        await t.call(`/api/markets/${id}`, {
+          method: 'PUT',
+          token: official,
+          body: { ...fields, accountUsername: '03169990010', accountStatus: 2 },
+        })
+      ).body.code,
+    ).toBe(20000)
     expect((await t.call('/api/user/info', { token: session })).body.code).toBe(1001)
     expect((await t.login('03169990010', 'Market123')).body.code).toBe(40300)
   })
 
   it('answers 40400 for an unknown market and 40000 for a malformed id', async () => {
-    expect((await t.call('/api/markets/61111111-1111-4111-8111-111111111111', { method: 'GET', token: official })).body.code).toBe(40400)
+    expect(
+      (await t.call('/api/markets/61111111-1111-4111-8111-111111111111', { method: 'GET', token: official })).body.code,
+    ).toBe(40400)
     expect((await t.call('/api/markets/not-an-id', { method: 'GET', token: official })).body.code).toBe(40000)
   })
 })
@@ -168,7 +241,10 @@ describe('freezing and resetting', () => {
     expect((await t.call(`/api/markets/${id}/freeze`, { token: official })).body.code).toBe(20000)
     expect((await t.call('/api/user/info', { token: session })).body.code).toBe(1001)
     expect((await t.login('0316100020', 'Market123')).body.code).toBe(40300)
-    const listed = await t.call<{ list: { accountStatus: number }[] }>('/api/markets?q=0316100020', { method: 'GET', token: official })
+    const listed = await t.call<{ list: { accountStatus: number }[] }>('/api/markets?q=0316100020', {
+      method: 'GET',
+      token: official,
+    })
     expect(listed.body.data.list[0]?.accountStatus).toBe(2)
     expect((await t.call(`/api/markets/${id}/unfreeze`, { token: official })).body.code).toBe(20000)
     expect((await t.login('0316100020', 'Market123')).body.code).toBe(20000)
@@ -180,7 +256,13 @@ describe('freezing and resetting', () => {
     const answer = await t.call<{ clearPwd: string }>(`/api/markets/${id}/reset-password`, { token: official })
     expect(answer.body.code).toBe(20000)
     expect((await t.login('0316100020', 'Market123')).body.code).toBe(40100)
-    expect((await t.call('/api/user/login', { body: { username: '0316100020', password: md5Hex(answer.body.data.clearPwd) } })).body.code).toBe(20000)
+    expect(
+      (
+        await t.call('/api/user/login', {
+          body: { username: '0316100020', password: md5Hex(answer.body.data.clearPwd) },
+        })
+      ).body.code,
+    ).toBe(20000)
   })
 })
 
@@ -225,11 +307,23 @@ describe('hostile and concurrent registrations', () => {
   it('the same registration sent 40 times at once makes one market; the rest are told it is taken', async () => {
     const input = marketInput(80) as never
     const staff = await withOfficial(t)
-    const answers = await Promise.all(Array.from({ length: 40 }, () => api()('/markets', '$post', { json: input }, { token: staff.token })))
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => api()('/markets', '$post', { json: input }, { token: staff.token })),
+    )
     const codes = answers.map((answer) => answer.body.code)
     expect(codes.filter((code) => code === 20000)).toHaveLength(1)
     expect(codes.filter((code) => code !== 20000).every((code) => code === 40900)).toBe(true)
-    expect(await t.db.select().from(markets).where(eq(markets.name, marketInput(80).name))).toHaveLength(1)
-    expect(await t.db.select().from(users).where(eq(users.username, marketInput(80).accountUsername))).toHaveLength(1)
+    expect(
+      await t.db
+        .select()
+        .from(markets)
+        .where(eq(markets.name, marketInput(80).name)),
+    ).toHaveLength(1)
+    expect(
+      await t.db
+        .select()
+        .from(users)
+        .where(eq(users.username, marketInput(80).accountUsername)),
+    ).toHaveLength(1)
   })
 })

@@ -211,7 +211,11 @@ describe('the messages_keys migration', () => {
 
     const upgraded = await openDatabase({ kind: 'pglite', loadDataDir: snapshot })
     await upgraded.migrate()
-    const list = await listMessages(upgraded, { uk: 'u-old' }, { query: { type: 'message', page: 1, pageSize: 10 }, locale: 'en-US' })
+    const list = await listMessages(
+      upgraded,
+      { uk: 'u-old' },
+      { query: { type: 'message', page: 1, pageSize: 10 }, locale: 'en-US' },
+    )
     expect(list.list).toMatchObject([{ title: '欢迎使用每日供应', subTitle: null, content: '旧的文字消息' }])
     await upgraded.close()
   })

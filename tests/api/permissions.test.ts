@@ -15,7 +15,10 @@ type Row = { method: string; path: string; body?: unknown; allowed: readonly Cal
 /** The signed-in callers an API area lets in, from the one declaration the server's routes use too. */
 const signedIn = (area: keyof typeof API_ROLES): readonly Caller[] => {
   const roles: readonly number[] = API_ROLES[area]
-  return [...(roles.includes(Role.OFFICIAL) ? (['official'] as const) : []), ...(roles.includes(Role.MARKET) ? (['market', 'otherMarket'] as const) : [])]
+  return [
+    ...(roles.includes(Role.OFFICIAL) ? (['official'] as const) : []),
+    ...(roles.includes(Role.MARKET) ? (['market', 'otherMarket'] as const) : []),
+  ]
 }
 const PUBLIC = ['anonymous', 'frozen', 'official', 'market', 'otherMarket'] as const
 const MARKET_ID = ':marketId'
@@ -25,11 +28,21 @@ const TABLE: Row[] = [
   { method: 'POST', path: '/api/user/login', body: { username: 'nobody', password: '0'.repeat(32) }, allowed: PUBLIC },
   { method: 'POST', path: '/api/user/info', allowed: signedIn('user') },
   { method: 'POST', path: '/api/user/menu', allowed: signedIn('user') },
-  { method: 'POST', path: '/api/user/password', body: { oldPassword: '0'.repeat(32), newPassword: '1'.repeat(32) }, allowed: signedIn('user') },
+  {
+    method: 'POST',
+    path: '/api/user/password',
+    body: { oldPassword: '0'.repeat(32), newPassword: '1'.repeat(32) },
+    allowed: signedIn('user'),
+  },
   { method: 'POST', path: '/api/user/reset/clearpwd', body: { uk: 'nobody' }, allowed: signedIn('user') },
   { method: 'GET', path: '/api/messages?type=notice', allowed: signedIn('messages') },
   { method: 'GET', path: '/api/messages/unread-counts', allowed: signedIn('messages') },
-  { method: 'POST', path: '/api/messages/read', body: { ids: ['11111111-1111-4111-8111-111111111111'] }, allowed: signedIn('messages') },
+  {
+    method: 'POST',
+    path: '/api/messages/read',
+    body: { ids: ['11111111-1111-4111-8111-111111111111'] },
+    allowed: signedIn('messages'),
+  },
   { method: 'POST', path: '/api/messages/read-all', body: { type: 'todo' }, allowed: signedIn('messages') },
   { method: 'GET', path: '/api/markets', allowed: signedIn('markets') },
   { method: 'GET', path: '/api/markets/options', allowed: signedIn('markets') },
@@ -84,30 +97,36 @@ describe('permission table', () => {
         .filter((route) => route.path.startsWith('/api/') && route.method !== 'ALL' && !route.path.includes('*'))
         .map((route) => `${route.method} ${route.path.replace(/:id\b/, MARKET_ID).replace(/\/$/, '')}`),
     )
-    const listed = new Set(TABLE.map((row) => `${row.method} ${row.path.split('?')[0]!.replace(/\/[0-9a-f-]{36}$/, `/${MARKET_ID}`)}`))
+    const listed = new Set(
+      TABLE.map((row) => `${row.method} ${row.path.split('?')[0]!.replace(/\/[0-9a-f-]{36}$/, `/${MARKET_ID}`)}`),
+    )
     const unlisted = [...served].filter((route) => !listed.has(route) && !route.includes('/docs/assets/:file'))
     expect(unlisted).toEqual([])
   })
 
   const callers: Caller[] = ['anonymous', 'frozen', 'official', 'market', 'otherMarket']
-  it.each(TABLE.flatMap((row) => callers.map((caller) => [row.method, row.path, caller, row] as const)))('%s %s as %s', async (method, path, caller, row) => {
-    const token = tokens[caller]
-    let code: number
-    if (path.startsWith('/api/docs')) {
-      // Pages, not JSON answers.
-      code = (await t.app.request(path, token ? { headers: { Authorization: token } } : {})).status === 200 ? 20000 : 0
-    } else {
-      const answer =
-        path === '/api/files' && method === 'POST'
-          ? await t.upload(new Uint8Array([1, 2, 3]), token ? { token } : {})
-          : await t.call(concrete(path), { method, body: row.body, ...(token ? { token } : {}) })
-      code = answer.body.code
-    }
-    if (row.allowed.includes(caller)) {
-      // Allowed callers may still get a business answer (bad input, not found, wrong password), never a refusal.
-      expect([1001, 40300], `${caller} should be let through`).not.toContain(code)
-    } else {
-      expect(code, `${caller} should be refused`).toBe(caller === 'anonymous' || caller === 'frozen' ? 1001 : 40300)
-    }
-  })
+  it.each(TABLE.flatMap((row) => callers.map((caller) => [row.method, row.path, caller, row] as const)))(
+    '%s %s as %s',
+    async (method, path, caller, row) => {
+      const token = tokens[caller]
+      let code: number
+      if (path.startsWith('/api/docs')) {
+        // Pages, not JSON answers.
+        code =
+          (await t.app.request(path, token ? { headers: { Authorization: token } } : {})).status === 200 ? 20000 : 0
+      } else {
+        const answer =
+          path === '/api/files' && method === 'POST'
+            ? await t.upload(new Uint8Array([1, 2, 3]), token ? { token } : {})
+            : await t.call(concrete(path), { method, body: row.body, ...(token ? { token } : {}) })
+        code = answer.body.code
+      }
+      if (row.allowed.includes(caller)) {
+        // Allowed callers may still get a business answer (bad input, not found, wrong password), never a refusal.
+        expect([1001, 40300], `${caller} should be let through`).not.toContain(code)
+      } else {
+        expect(code, `${caller} should be refused`).toBe(caller === 'anonymous' || caller === 'frozen' ? 1001 : 40300)
+      }
+    },
+  )
 })

@@ -25,7 +25,8 @@ afterAll(async () => {
 })
 
 const get = (app: TestApp, url: string, headers: Record<string, string> = {}) => app.app.request(url, { headers })
-const post = (url: string) => t.app.request(url, { method: 'POST', headers: { Cookie: `XSRF-TOKEN=${XSRF}`, 'X-XSRF-TOKEN': XSRF } })
+const post = (url: string) =>
+  t.app.request(url, { method: 'POST', headers: { Cookie: `XSRF-TOKEN=${XSRF}`, 'X-XSRF-TOKEN': XSRF } })
 
 describe('X-Content-Type-Options: nosniff', () => {
   it.each([
@@ -78,13 +79,19 @@ describe('Strict-Transport-Security', () => {
   })
 
   it('is on answers the trusted proxy says it served over HTTPS', async () => {
-    expect((await get(t, '/api/health', { 'X-Forwarded-Proto': 'https' })).headers.get('strict-transport-security')).toBe(HSTS)
+    expect(
+      (await get(t, '/api/health', { 'X-Forwarded-Proto': 'https' })).headers.get('strict-transport-security'),
+    ).toBe(HSTS)
     expect((await get(t, '/', { 'X-Forwarded-Proto': 'https' })).headers.get('strict-transport-security')).toBe(HSTS)
   })
 
   it('is not on plain HTTP, nor when X-Forwarded-Proto comes from an untrusted client', async () => {
     expect((await get(t, '/')).headers.get('strict-transport-security')).toBeNull()
-    expect((await get(t, '/api/health', { 'X-Forwarded-Proto': 'http' })).headers.get('strict-transport-security')).toBeNull()
-    expect((await get(untrusting, '/api/health', { 'X-Forwarded-Proto': 'https' })).headers.get('strict-transport-security')).toBeNull()
+    expect(
+      (await get(t, '/api/health', { 'X-Forwarded-Proto': 'http' })).headers.get('strict-transport-security'),
+    ).toBeNull()
+    expect(
+      (await get(untrusting, '/api/health', { 'X-Forwarded-Proto': 'https' })).headers.get('strict-transport-security'),
+    ).toBeNull()
   })
 })

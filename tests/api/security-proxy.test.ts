@@ -27,7 +27,8 @@ function addressProbe(trustProxy: number) {
     sessionCache: new SessionCache(),
   }
   const app = new Hono<AppEnv>().use(requestContext(deps)).get('/', (c) => c.text(c.var.clientAddress))
-  return async (forwardedFor?: string) => (await app.request('/', { headers: forwardedFor === undefined ? {} : { 'X-Forwarded-For': forwardedFor } })).text()
+  return async (forwardedFor?: string) =>
+    (await app.request('/', { headers: forwardedFor === undefined ? {} : { 'X-Forwarded-For': forwardedFor } })).text()
 }
 
 describe('client address', () => {

@@ -32,7 +32,10 @@ describe('absolute session lifetime', () => {
     // 2 s before the deadline (150 minutes in): still alive, and now cached with its expiry.
     t.time.advance(MAX_AGE * 1000 - 150 * MINUTE - 2000)
     expect(await info(token)).toBe(20000)
-    const [row] = await t.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)))
+    const [row] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)))
     expect(row!.expiresAt.getTime()).toBe(row!.createdAt.getTime() + MAX_AGE * 1000)
     // Within the cache's 5 s: the cached entry itself ends at the deadline.
     t.time.advance(3000)

@@ -15,7 +15,13 @@ beforeAll(async () => {
     events: t.events,
     clock: t.time.clock,
     logger: pino({ level: 'silent' }),
-    config: { sessionTtlSeconds: 3600, sessionMaxAgeSeconds: 7 * 86400, trustProxy: 1, clientDir: null, secureCookies: false },
+    config: {
+      sessionTtlSeconds: 3600,
+      sessionMaxAgeSeconds: 7 * 86400,
+      trustProxy: 1,
+      clientDir: null,
+      secureCookies: false,
+    },
   })
 })
 afterAll(async () => {
@@ -23,7 +29,10 @@ afterAll(async () => {
 })
 
 const infoOnOther = async (token: string) => {
-  const response = await other.request('/api/user/info', { method: 'POST', headers: { Authorization: token, Cookie: `XSRF-TOKEN=${XSRF}`, 'X-XSRF-TOKEN': XSRF } })
+  const response = await other.request('/api/user/info', {
+    method: 'POST',
+    headers: { Authorization: token, Cookie: `XSRF-TOKEN=${XSRF}`, 'X-XSRF-TOKEN': XSRF },
+  })
   return ((await response.json()) as { code: number }).code
 }
 

@@ -19,7 +19,13 @@ beforeAll(async () => {
   await createUser(t.db, { username: 'official', password: 'Official123', role: Role.OFFICIAL })
   await createUser(t.db, { username: '0314888', password: 'Market123', role: Role.MARKET, marketId })
   await createUser(t.db, { username: '0311601', password: 'Market123', role: Role.MARKET, marketId: otherMarketId })
-  await createUser(t.db, { username: 'frozen', password: 'Frozen123', role: Role.MARKET, status: UserStatus.FROZEN, marketId })
+  await createUser(t.db, {
+    username: 'frozen',
+    password: 'Frozen123',
+    role: Role.MARKET,
+    status: UserStatus.FROZEN,
+    marketId,
+  })
   await createUser(t.db, { username: 'stallholder', password: 'Merchant123', role: Role.MERCHANT, marketId })
 })
 afterAll(async () => {
@@ -54,14 +60,19 @@ describe('POST /api/user/login', () => {
   })
 
   it('says which field is empty, in the caller language', async () => {
-    const en = await t.call<{ field: string; message: string }[]>('/api/user/login', { body: { username: ' ', password: '' } })
+    const en = await t.call<{ field: string; message: string }[]>('/api/user/login', {
+      body: { username: ' ', password: '' },
+    })
     expect(en.status).toBe(400)
     expect(en.body.code).toBe(40000)
     expect(en.body.data).toEqual([
       { field: 'username', message: 'Username cannot be empty' },
       { field: 'password', message: 'Password cannot be empty' },
     ])
-    const zh = await t.call<{ field: string; message: string }[]>('/api/user/login', { body: { username: '', password: md5Hex('x') }, locale: 'zh-CN' })
+    const zh = await t.call<{ field: string; message: string }[]>('/api/user/login', {
+      body: { username: '', password: md5Hex('x') },
+      locale: 'zh-CN',
+    })
     expect(zh.body.msg).toBe('用户名不能为空')
   })
 
@@ -116,7 +127,14 @@ describe('sessions', () => {
     const token = await t.tokenFor('0314888', 'Market123')
     const answer = await t.call<Record<string, unknown>>('/api/user/info', { token })
     expect(answer.body.code).toBe(20000)
-    expect(answer.body.data).toMatchObject({ username: '0314888', role: 51, status: 1, marketId, official: false, avatar: null })
+    expect(answer.body.data).toMatchObject({
+      username: '0314888',
+      role: 51,
+      status: 1,
+      marketId,
+      official: false,
+      avatar: null,
+    })
     expect(answer.body.data.registerTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
   })
 
@@ -177,11 +195,20 @@ describe('POST /api/user/password', () => {
     await createUser(t.db, { username: 'changer', password: 'Change123', role: Role.MARKET, marketId })
     const current = await t.tokenFor('changer', 'Change123')
     const other = await t.tokenFor('changer', 'Change123')
-    const wrong = await t.call('/api/user/password', { token: current, body: { oldPassword: md5Hex('Nope1234'), newPassword: md5Hex('Newpass123') } })
+    const wrong = await t.call('/api/user/password', {
+      token: current,
+      body: { oldPassword: md5Hex('Nope1234'), newPassword: md5Hex('Newpass123') },
+    })
     expect(wrong.body).toMatchObject({ code: 40000, msg: 'The current password is wrong' })
-    const same = await t.call('/api/user/password', { token: current, body: { oldPassword: md5Hex('Change123'), newPassword: md5Hex('Change123') } })
+    const same = await t.call('/api/user/password', {
+      token: current,
+      body: { oldPassword: md5Hex('Change123'), newPassword: md5Hex('Change123') },
+    })
     expect(same.body.code).toBe(40000)
-    const answer = await t.call('/api/user/password', { token: current, body: { oldPassword: md5Hex('Change123'), newPassword: md5Hex('Newpass123') } })
+    const answer = await t.call('/api/user/password', {
+      token: current,
+      body: { oldPassword: md5Hex('Change123'), newPassword: md5Hex('Newpass123') },
+    })
     expect(answer.body.code).toBe(20000)
     expect((await t.call('/api/user/info', { token: current })).body.code).toBe(20000)
     expect((await t.call('/api/user/info', { token: other })).body.code).toBe(1001)
@@ -210,9 +237,24 @@ describe('POST /api/user/reset/clearpwd', () => {
   })
 
   it('lets MARKET reset only merchant accounts of its own market', async () => {
-    const ownMerchant = await createUser(t.db, { username: 'm-own', password: 'Merchant123', role: Role.MERCHANT, marketId })
-    const otherMerchant = await createUser(t.db, { username: 'm-other', password: 'Merchant123', role: Role.MERCHANT, marketId: otherMarketId })
-    const otherOperator = await createUser(t.db, { username: '0399002', password: 'Market123', role: Role.MARKET, marketId })
+    const ownMerchant = await createUser(t.db, {
+      username: 'm-own',
+      password: 'Merchant123',
+      role: Role.MERCHANT,
+      marketId,
+    })
+    const otherMerchant = await createUser(t.db, {
+      username: 'm-other',
+      password: 'Merchant123',
+      role: Role.MERCHANT,
+      marketId: otherMarketId,
+    })
+    const otherOperator = await createUser(t.db, {
+      username: '0399002',
+      password: 'Market123',
+      role: Role.MARKET,
+      marketId,
+    })
     const token = await t.tokenFor('0314888', 'Market123')
     expect((await t.call('/api/user/reset/clearpwd', { token, body: { uk: ownMerchant } })).body.code).toBe(20000)
     expect((await t.call('/api/user/reset/clearpwd', { token, body: { uk: otherMerchant } })).body.code).toBe(40300)
@@ -220,11 +262,19 @@ describe('POST /api/user/reset/clearpwd', () => {
   })
 
   it('refuses an OFFICIAL resetting another OFFICIAL (or itself) with 40300: staff passwords are never handed out in clear', async () => {
-    const otherOfficial = await createUser(t.db, { username: 'official2', password: 'Official123', role: Role.OFFICIAL })
+    const otherOfficial = await createUser(t.db, {
+      username: 'official2',
+      password: 'Official123',
+      role: Role.OFFICIAL,
+    })
     const token = await t.tokenFor('official', 'Official123')
     const answer = await t.call('/api/user/reset/clearpwd', { token, body: { uk: otherOfficial } })
     expect(answer.status).toBe(403)
-    expect(answer.body).toMatchObject({ code: 40300, msg: 'Platform staff accounts cannot be reset or frozen from the console', data: null })
+    expect(answer.body).toMatchObject({
+      code: 40300,
+      msg: 'Platform staff accounts cannot be reset or frozen from the console',
+      data: null,
+    })
     const self = (await t.call<{ uk: string }>('/api/user/info', { token })).body.data.uk
     expect((await t.call('/api/user/reset/clearpwd', { token, body: { uk: self } })).body.code).toBe(40300)
     // Nothing changed: the other official still signs in with the old password.

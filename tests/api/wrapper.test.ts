@@ -36,9 +36,19 @@ describe('the answer wrapper', () => {
 
   it('serves the OpenAPI document with every user route and its answer shape', async () => {
     const response = await t.app.request('/api/openapi.json')
-    const doc = (await response.json()) as { openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }
+    const doc = (await response.json()) as {
+      openapi: string
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>
+    }
     expect(doc.openapi).toMatch(/^3\./)
-    for (const path of ['/user/login', '/user/info', '/user/menu', '/user/logout', '/user/password', '/user/reset/clearpwd']) {
+    for (const path of [
+      '/user/login',
+      '/user/info',
+      '/user/menu',
+      '/user/logout',
+      '/user/password',
+      '/user/reset/clearpwd',
+    ]) {
       expect(doc.paths[path]?.post?.responses?.['200'], path).toBeTruthy()
     }
   })
@@ -60,7 +70,13 @@ describe('oversized bodies', () => {
     t.app.request('/api/user/login', {
       method: 'POST',
       body: big,
-      headers: { 'Content-Type': 'application/json', 'Accept-Language': 'en-US', Cookie: 'XSRF-TOKEN=x', 'X-XSRF-TOKEN': 'x', ...headers },
+      headers: {
+        'Content-Type': 'application/json',
+        'Accept-Language': 'en-US',
+        Cookie: 'XSRF-TOKEN=x',
+        'X-XSRF-TOKEN': 'x',
+        ...headers,
+      },
     })
 
   it('refuses a JSON body over 256 KB with 40000, by its declared length', async () => {

@@ -32,7 +32,10 @@ describe('market management (OFFICIAL)', () => {
     await field(page, /Account username/).fill('0316555001')
     await field(page, /Login password/).fill('weak')
     await field(page, /Login password/).blur()
-    await page.getByText('At least six characters with upper- and lowercase letters and digits', { exact: true }).first().waitFor()
+    await page
+      .getByText('At least six characters with upper- and lowercase letters and digits', { exact: true })
+      .first()
+      .waitFor()
     await field(page, /Login password/).fill('Newmarket1')
     await field(page, /Market name/).fill('E2E 测试农贸市场')
     await field(page, /Unified social credit code/).fill(creditCodeFor(777).slice(0, 17) + 'Z')
@@ -53,7 +56,9 @@ describe('market management (OFFICIAL)', () => {
     await page.getByText('Only JPEG, PNG or WebP images can be uploaded').waitFor()
     await photos.setInputFiles({ name: 'market.png', mimeType: 'image/png', buffer: Buffer.from(pngNumber(31)) })
     await page.getByRole('button', { name: 'Remove image 1' }).waitFor()
-    await page.locator('#market-businessLicence').setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: Buffer.from(PNG) })
+    await page
+      .locator('#market-businessLicence')
+      .setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: Buffer.from(PNG) })
     await page.getByTestId('market-form').getByRole('button', { name: 'Remove image 1' }).first().waitFor()
 
     await page.getByTestId('market-submit').click()
@@ -72,7 +77,12 @@ describe('market management (OFFICIAL)', () => {
     await page.waitForURL(/\/market\/register\?id=/)
     await page.getByTestId('tab-bar').getByRole('link', { name: 'Edit market' }).waitFor()
     await expect(field(page, /Payment bank/).isDisabled()).resolves.toBe(true)
-    await expect(page.getByTestId('market-form').getByLabel(/Login password/).count()).resolves.toBe(0)
+    await expect(
+      page
+        .getByTestId('market-form')
+        .getByLabel(/Login password/)
+        .count(),
+    ).resolves.toBe(0)
     await field(page, /Stall count/).fill('120')
     await page.getByTestId('market-submit').click()
     await page.getByText('E2E 测试农贸市场 saved').waitFor()

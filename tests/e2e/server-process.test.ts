@@ -55,10 +55,18 @@ describe('server process', () => {
 
   it('logs requests without tokens or passwords, finishes in-flight requests on SIGTERM and exits cleanly', async () => {
     const password = createHash('md5').update('Official123').digest('hex')
-    const login = await fetch(`http://127.0.0.1:${port}/api/user/login`, { method: 'POST', headers: XSRF, body: JSON.stringify({ username: 'official', password }) })
+    const login = await fetch(`http://127.0.0.1:${port}/api/user/login`, {
+      method: 'POST',
+      headers: XSRF,
+      body: JSON.stringify({ username: 'official', password }),
+    })
     const { data } = (await login.json()) as { data: { token: string } }
     // A sign-in takes tens of milliseconds (scrypt): SIGTERM arrives while it is in flight.
-    const inFlight = fetch(`http://127.0.0.1:${port}/api/user/login`, { method: 'POST', headers: XSRF, body: JSON.stringify({ username: 'official', password }) })
+    const inFlight = fetch(`http://127.0.0.1:${port}/api/user/login`, {
+      method: 'POST',
+      headers: XSRF,
+      body: JSON.stringify({ username: 'official', password }),
+    })
     await new Promise((resolve) => setTimeout(resolve, 5))
     const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)))
     server.kill('SIGTERM')

@@ -10,10 +10,13 @@ afterAll(async () => {
   await browser.close()
 })
 
-const signedIn = (account: { username: string; password: string } = DEMO.official, viewport?: { width: number; height: number }) =>
-  signedInPage(browser, account, viewport ? { viewport } : {})
+const signedIn = (
+  account: { username: string; password: string } = DEMO.official,
+  viewport?: { width: number; height: number },
+) => signedInPage(browser, account, viewport ? { viewport } : {})
 
-const tabTitles = (page: Page) => page.getByTestId('tab-bar').getByRole('navigation').getByRole('link').allTextContents()
+const tabTitles = (page: Page) =>
+  page.getByTestId('tab-bar').getByRole('navigation').getByRole('link').allTextContents()
 
 describe('settings drawer', () => {
   it('applies each switch at once and keeps it across a reload', async () => {
@@ -28,7 +31,11 @@ describe('settings drawer', () => {
     await drawer.getByLabel('Dark theme').click()
     await expect.poll(() => page.evaluate(() => document.body.getAttribute('data-theme'))).toBe('dark')
     await drawer.getByRole('button', { name: '#F53F3F' }).click()
-    await page.waitForFunction(() => getComputedStyle(document.body).getPropertyValue('--primary-6').trim().length > 0 && document.body.style.getPropertyValue('--primary-6') !== '')
+    await page.waitForFunction(
+      () =>
+        getComputedStyle(document.body).getPropertyValue('--primary-6').trim().length > 0 &&
+        document.body.style.getPropertyValue('--primary-6') !== '',
+    )
     const primary = await page.evaluate(() => document.body.style.getPropertyValue('--primary-6'))
     expect(primary.toLowerCase()).not.toBe('#3c7eff')
     await drawer.getByLabel('Menu width (px)').fill('260')
@@ -98,12 +105,16 @@ describe('tab bar', () => {
     await page.waitForURL('**/device')
     await menu.getByRole('link', { name: 'Market management' }).click()
     await page.waitForURL('**/market')
-    await expect.poll(() => tabTitles(page)).toEqual(['Workplace', 'Merchant management', 'Device management', 'Market management'])
+    await expect
+      .poll(() => tabTitles(page))
+      .toEqual(['Workplace', 'Merchant management', 'Device management', 'Market management'])
     await page.getByTestId('tab-bar').getByRole('link', { name: 'Device management' }).click()
     await page.waitForURL('**/device')
     await page.reload()
     await page.getByTestId('tab-bar').waitFor()
-    await expect.poll(() => tabTitles(page)).toEqual(['Workplace', 'Merchant management', 'Device management', 'Market management'])
+    await expect
+      .poll(() => tabTitles(page))
+      .toEqual(['Workplace', 'Merchant management', 'Device management', 'Market management'])
     await page.getByTestId('tab-actions').click()
     await page.getByRole('menuitem', { name: 'Close others' }).click()
     await expect.poll(() => tabTitles(page)).toEqual(['Workplace', 'Device management'])
@@ -145,7 +156,9 @@ describe('market scope', () => {
     await expect.poll(async () => (await page.getByTestId('market-switcher').textContent())?.trim()).toBe(name)
     // The choice replaced the tab's address rather than opening another tab.
     const tabs = page.getByTestId('tab-bar').getByRole('navigation')
-    await expect.poll(() => tabs.getByRole('link', { name: 'Merchant management' }).getAttribute('href')).toBe(`/merchant?market=${id}`)
+    await expect
+      .poll(() => tabs.getByRole('link', { name: 'Merchant management' }).getAttribute('href'))
+      .toBe(`/merchant?market=${id}`)
     expect(await tabTitles(page)).toEqual(['Workplace', 'Merchant management'])
 
     await page.reload()

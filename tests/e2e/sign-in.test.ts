@@ -23,7 +23,12 @@ describe('signing in', () => {
     await page.getByText('Welcome back, official').waitFor()
     const menu = page.getByTestId('side-menu')
     await menu.getByRole('link', { name: 'Workplace' }).waitFor()
-    await expect(menu.getByRole('link').allTextContents()).resolves.toEqual(['Workplace', 'Market management', 'Merchant management', 'Device management'])
+    await expect(menu.getByRole('link').allTextContents()).resolves.toEqual([
+      'Workplace',
+      'Market management',
+      'Merchant management',
+      'Device management',
+    ])
     await context.close()
   })
 
@@ -53,7 +58,10 @@ describe('signing in', () => {
     await signIn(page, DEMO.official)
     const body = (await request).postData() ?? ''
     expect(body).not.toContain(DEMO.official.password)
-    expect(JSON.parse(body)).toEqual({ username: 'official', password: createHash('md5').update(DEMO.official.password).digest('hex') })
+    expect(JSON.parse(body)).toEqual({
+      username: 'official',
+      password: createHash('md5').update(DEMO.official.password).digest('hex'),
+    })
     await context.close()
   })
 
@@ -122,8 +130,15 @@ describe('session expiry', () => {
     await page.waitForURL('**/dashboard/workplace')
     // End the session on the server behind the page's back.
     await page.evaluate(async () => {
-      const xsrf = document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? ''
-      await fetch('/api/user/logout', { method: 'POST', headers: { Authorization: localStorage.getItem('token') ?? '', 'X-XSRF-TOKEN': xsrf } })
+      const xsrf =
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('XSRF-TOKEN='))
+          ?.slice(11) ?? ''
+      await fetch('/api/user/logout', {
+        method: 'POST',
+        headers: { Authorization: localStorage.getItem('token') ?? '', 'X-XSRF-TOKEN': xsrf },
+      })
     })
     const modal = page.getByTestId('login-invalid-modal')
     // The next call answers 1001: changing the password makes one, unless a background call

@@ -16,9 +16,18 @@ export async function withOfficial(t: TestApp, username = `official${++serial}`)
 }
 
 /** Registers market number `n` (see marketInput) as `official` and signs its operator in. */
-export async function withOperator(t: TestApp, official: { token: string }, n: number, overrides: Record<string, unknown> = {}) {
+export async function withOperator(
+  t: TestApp,
+  official: { token: string },
+  n: number,
+  overrides: Record<string, unknown> = {},
+) {
   const input = marketInput(n, overrides)
   const created = await typedApi(t.call)('/markets', '$post', { json: input as never }, { token: official.token })
   if (created.body.code !== 20000) throw new Error(`could not register market ${n}: ${created.body.msg}`)
-  return { marketId: created.body.data.id, username: input.accountUsername, token: await t.tokenFor(input.accountUsername, 'Market123') }
+  return {
+    marketId: created.body.data.id,
+    username: input.accountUsername,
+    token: await t.tokenFor(input.accountUsername, 'Market123'),
+  }
 }

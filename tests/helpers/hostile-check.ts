@@ -31,7 +31,9 @@ export function send(app: App, probe: Probe, token: string | null): Promise<Resp
       controller.close()
     },
   })
-  return Promise.resolve(app.request(probe.url, { method: probe.method, headers, body: stream, duplex: 'half' } as RequestInit))
+  return Promise.resolve(
+    app.request(probe.url, { method: probe.method, headers, body: stream, duplex: 'half' } as RequestInit),
+  )
 }
 
 const clip = (text: string) => (text.length > 120 ? `${text.slice(0, 120)}…` : text)
@@ -41,14 +43,21 @@ const clip = (text: string) => (text.length > 120 ? `${text.slice(0, 120)}…` :
  * isSuccess } (a route's documented non-JSON 200, like an image, only needs its content type); an
  * HTTP status that does not mirror the code; a code the probe did not expect, when it says.
  */
-export async function answerProblem(response: Response, rawOkTypes: string[] | null, expectedCodes?: number[]): Promise<string | null> {
+export async function answerProblem(
+  response: Response,
+  rawOkTypes: string[] | null,
+  expectedCodes?: number[],
+): Promise<string | null> {
   const type = response.headers.get('content-type') ?? ''
   const text = await response.text()
   if (response.status >= 500) return `HTTP ${response.status} ${clip(text)}`
   if (response.status === 200 && rawOkTypes) {
-    return rawOkTypes.some((ok) => type.startsWith(ok)) ? null : `200 with content type ${type}, documented ${rawOkTypes.join(', ')}`
+    return rawOkTypes.some((ok) => type.startsWith(ok))
+      ? null
+      : `200 with content type ${type}, documented ${rawOkTypes.join(', ')}`
   }
-  if (!type.startsWith('application/json')) return `HTTP ${response.status} with content type ${type || 'none'}: ${clip(text)}`
+  if (!type.startsWith('application/json'))
+    return `HTTP ${response.status} with content type ${type || 'none'}: ${clip(text)}`
   let body: unknown
   try {
     body = JSON.parse(text)
@@ -57,12 +66,18 @@ export async function answerProblem(response: Response, rawOkTypes: string[] | n
   }
   const wrapper = body as { code?: unknown; msg?: unknown; isSuccess?: unknown }
   const shaped =
-    body !== null && typeof body === 'object' && typeof wrapper.code === 'number' && typeof wrapper.msg === 'string' && 'data' in body && typeof wrapper.isSuccess === 'boolean'
+    body !== null &&
+    typeof body === 'object' &&
+    typeof wrapper.code === 'number' &&
+    typeof wrapper.msg === 'string' &&
+    'data' in body &&
+    typeof wrapper.isSuccess === 'boolean'
   if (!shaped) return `HTTP ${response.status}, not the wrapper: ${clip(text)}`
   const code = wrapper.code as number
   if (code >= 50000) return `code ${code}: ${clip(text)}`
   if (httpStatusFor(code) !== response.status) return `HTTP ${response.status} does not mirror code ${code}`
   if (wrapper.isSuccess !== (code === 20000)) return `isSuccess ${String(wrapper.isSuccess)} with code ${code}`
-  if (expectedCodes && !expectedCodes.includes(code)) return `code ${code}, expected ${expectedCodes.join(' or ')}: ${clip(text)}`
+  if (expectedCodes && !expectedCodes.includes(code))
+    return `code ${code}, expected ${expectedCodes.join(' or ')}: ${clip(text)}`
   return null
 }

@@ -17,11 +17,15 @@ export class RawUrl {
 export function toJsonText(value: unknown): string {
   if (value instanceof RawJson) return value.text
   if (Array.isArray(value)) return `[${value.map(toJsonText).join(',')}]`
-  if (value && typeof value === 'object') return `{${Object.entries(value).map(([key, item]) => `${JSON.stringify(key)}:${toJsonText(item)}`).join(',')}}`
+  if (value && typeof value === 'object')
+    return `{${Object.entries(value)
+      .map(([key, item]) => `${JSON.stringify(key)}:${toJsonText(item)}`)
+      .join(',')}}`
   return JSON.stringify(value) ?? 'null'
 }
 
-const percent = (bytes: number[]) => bytes.map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('')
+const percent = (bytes: number[]) =>
+  bytes.map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('')
 
 /**
  * Percent-encodes for a URL; a lone surrogate becomes its 3-byte (WTF-8) form, the only way to put
@@ -47,7 +51,10 @@ export function encodeUrlValue(value: string | RawUrl): string {
 /** Text as a JSON string literal cut to `max` characters, control characters and surrogates escaped: safe in a report. */
 export function printable(text: string, max = 40): string {
   const cut = JSON.stringify(text.length > max ? text.slice(0, max) : text)
-  const escaped = cut.replace(/[\u007f-\u009f\ud800-\udfff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  const escaped = cut.replace(
+    /[\u007f-\u009f\ud800-\udfff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )
   return text.length > max ? `${escaped}… (${text.length} chars)` : escaped
 }
 

@@ -51,7 +51,9 @@ export function routesOf(doc: OpenApiDocument): Route[] {
         method: method.toUpperCase(),
         path: `${base}${path}`,
         pathParams: [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string),
-        query: parameters.filter((p) => p.in === 'query').map((p) => ({ name: p.name, required: p.required === true, schema: p.schema ?? {} })),
+        query: parameters
+          .filter((p) => p.in === 'query')
+          .map((p) => ({ name: p.name, required: p.required === true, schema: p.schema ?? {} })),
         body: op.requestBody?.content?.['application/json']?.schema ?? null,
         rawOkTypes: okTypes.length === 0 || okTypes.includes('application/json') ? null : okTypes,
         auth: (op.security ?? []).length > 0,

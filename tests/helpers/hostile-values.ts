@@ -45,8 +45,12 @@ const ODD_STRINGS: Labelled<string>[] = [
   l('noncharacters', '\uffff\ufffe\u{10ffff}'),
   l('bidi override', '\u202emoc.elgoog'),
   l('combining flood', 'a' + '\u0301'.repeat(5_000)),
-  ...['2023-02-29', '-000001-01-01', '+275760-09-13', '2024-01-01T00:00:00Z', '10000-01-01', '2024-1-1'].map((day) => l(`date ${day}`, day)),
-  ...['-0', '1e308', '1e999', 'NaN', 'Infinity', '9007199254740993', '-1', '0.5', '0x10', '１', '2147483648'].map((n) => l(`number as text ${n}`, n)),
+  ...['2023-02-29', '-000001-01-01', '+275760-09-13', '2024-01-01T00:00:00Z', '10000-01-01', '2024-1-1'].map((day) =>
+    l(`date ${day}`, day),
+  ),
+  ...['-0', '1e308', '1e999', 'NaN', 'Infinity', '9007199254740993', '-1', '0.5', '0x10', '１', '2147483648'].map((n) =>
+    l(`number as text ${n}`, n),
+  ),
   NIL_UUID,
   MAX_UUID,
   l('uuid in braces', `{${UUID}}`),
@@ -87,11 +91,16 @@ const JSON_VALUES: Labelled<unknown>[] = [
   l('empty object', {}),
   l('array of text', ['a']),
   OBJECT,
-  ...['-0', '1e999', '-1e999', '9007199254740993', '1'.repeat(40), '1e-400'].map((text) => l(`number ${text}`, new RawJson(text))),
+  ...['-0', '1e999', '-1e999', '9007199254740993', '1'.repeat(40), '1e-400'].map((text) =>
+    l(`number ${text}`, new RawJson(text)),
+  ),
   ...[1e308, -1, 0.5, 2_147_483_648, Number.MIN_VALUE].map((n) => l(`number ${n}`, n)),
   DEEP_ARRAY,
   DEEP_OBJECT,
-  l('10,000 uuids', Array.from({ length: 10_000 }, () => UUID)),
+  l(
+    '10,000 uuids',
+    Array.from({ length: 10_000 }, () => UUID),
+  ),
   l('prototype pollution', new RawJson('{"__proto__":{"role":1},"constructor":{"prototype":{"role":1}}}')),
 ]
 /** What every body field gets: the core strings and one of each wrong type. */
@@ -123,7 +132,13 @@ const URL_VALUES: Labelled<string | RawUrl>[] = [
   l('brackets 10,000 deep', new RawUrl('['.repeat(DEPTH))),
 ]
 /** What every path parameter and query key gets. */
-export const CORE_URL_VALUES: Labelled<string | RawUrl>[] = [...CORE_STRINGS, HUGE_300, NIL_UUID, MAX_UUID, ...URL_VALUES]
+export const CORE_URL_VALUES: Labelled<string | RawUrl>[] = [
+  ...CORE_STRINGS,
+  HUGE_300,
+  NIL_UUID,
+  MAX_UUID,
+  ...URL_VALUES,
+]
 /** Fewer for a key no schema names (see EXTRA_KEY_JSON_VALUES). */
 export const EXTRA_KEY_URL_VALUES: Labelled<string | RawUrl>[] = [NUL, LONE_HIGH, HUGE_300, RAW_CONTROL]
 

@@ -45,18 +45,21 @@ export function listEndpointSuite({ name, context, sorts, filters = {} }: Suite)
       expect(beyond.data).toEqual({ list: [], total })
     })
 
-    it.each(sorts.flatMap((sort) => [`${sort}:asc`, `${sort}:desc`]))('sorted by %s, pages neither repeat nor skip a row', async (pair) => {
-      const [sort, order] = pair.split(':') as [string, string]
-      const { total } = context()
-      const seen: string[] = []
-      for (let page = 1; page <= Math.ceil(total / 10); page++) {
-        const answer = await get(`sort=${sort}&order=${order}&page=${page}&pageSize=10`)
-        expect(answer.code).toBe(20000)
-        seen.push(...answer.data.list.map((row) => row.id))
-      }
-      expect(seen).toHaveLength(total)
-      expect(new Set(seen).size).toBe(total)
-    })
+    it.each(sorts.flatMap((sort) => [`${sort}:asc`, `${sort}:desc`]))(
+      'sorted by %s, pages neither repeat nor skip a row',
+      async (pair) => {
+        const [sort, order] = pair.split(':') as [string, string]
+        const { total } = context()
+        const seen: string[] = []
+        for (let page = 1; page <= Math.ceil(total / 10); page++) {
+          const answer = await get(`sort=${sort}&order=${order}&page=${page}&pageSize=10`)
+          expect(answer.code).toBe(20000)
+          seen.push(...answer.data.list.map((row) => row.id))
+        }
+        expect(seen).toHaveLength(total)
+        expect(new Set(seen).size).toBe(total)
+      },
+    )
 
     const bad = [
       'page=0',
@@ -77,11 +80,14 @@ export function listEndpointSuite({ name, context, sorts, filters = {} }: Suite)
       expect(answer.isSuccess).toBe(false)
     })
 
-    it.each(Object.entries(filters).flatMap(([key, values]) => values.map((value) => `${key}=${value}`)))('filters by %s', async (query) => {
-      const answer = await get(`${query}&pageSize=100`)
-      expect(answer.code).toBe(20000)
-      expect(answer.data.total).toBeLessThanOrEqual(context().total)
-    })
+    it.each(Object.entries(filters).flatMap(([key, values]) => values.map((value) => `${key}=${value}`)))(
+      'filters by %s',
+      async (query) => {
+        const answer = await get(`${query}&pageSize=100`)
+        expect(answer.code).toBe(20000)
+        expect(answer.data.total).toBeLessThanOrEqual(context().total)
+      },
+    )
 
     it('refuses callers outside its scope', async () => {
       for (const token of context().refused ?? []) expect((await get('', token)).code).toBe(40300)

@@ -1,7 +1,6 @@
 import { creditCodeCheckChar } from '../../contract/china-ids'
 import { md5Hex } from '../../server/user/passwords'
 
-
 /** A valid unified social credit code for a number (distinct numbers, distinct codes). */
 export function creditCodeFor(n: number): string {
   const first17 = `91131003MA${String(n).padStart(7, '0')}`

@@ -9,7 +9,11 @@ import { createTestDb } from './test-db'
 
 export const XSRF = 'test-xsrf-token'
 
-export type Answer<T = unknown> = { status: number; headers: Headers; body: { code: number; msg: string; data: T; isSuccess: boolean } }
+export type Answer<T = unknown> = {
+  status: number
+  headers: Headers
+  body: { code: number; msg: string; data: T; isSuccess: boolean }
+}
 
 /** A clock the test moves by hand. */
 function manualClock(start = new Date('2026-11-01T02:00:00Z')) {
@@ -24,7 +28,12 @@ function manualClock(start = new Date('2026-11-01T02:00:00Z')) {
 
 /** The real app on a database of its own, with helpers that call it as the console would. */
 export async function createTestApp(
-  options: { sessionTtlSeconds?: number; sessionMaxAgeSeconds?: number; trustProxy?: number; clientDir?: string | null } = {},
+  options: {
+    sessionTtlSeconds?: number
+    sessionMaxAgeSeconds?: number
+    trustProxy?: number
+    clientDir?: string | null
+  } = {},
 ) {
   const handle = await createTestDb()
   const time = manualClock()
@@ -45,9 +54,20 @@ export async function createTestApp(
 
   async function call<T = unknown>(
     path: string,
-    init: { method?: string; body?: unknown; rawBody?: string; token?: string; xsrf?: boolean; locale?: string; address?: string } = {},
+    init: {
+      method?: string
+      body?: unknown
+      rawBody?: string
+      token?: string
+      xsrf?: boolean
+      locale?: string
+      address?: string
+    } = {},
   ): Promise<Answer<T>> {
-    const headers: Record<string, string> = { 'Content-Type': 'application/json', 'Accept-Language': init.locale ?? 'en-US' }
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/json',
+      'Accept-Language': init.locale ?? 'en-US',
+    }
     if (init.xsrf !== false) {
       headers.Cookie = `XSRF-TOKEN=${XSRF}`
       headers['X-XSRF-TOKEN'] = XSRF
@@ -55,23 +75,41 @@ export async function createTestApp(
     if (init.token) headers.Authorization = init.token
     if (init.address) headers['X-Forwarded-For'] = init.address
     const body = init.rawBody ?? (init.body === undefined ? undefined : JSON.stringify(init.body))
-    const response = await app.request(path, { method: init.method ?? 'POST', headers, ...(body === undefined ? {} : { body }) })
+    const response = await app.request(path, {
+      method: init.method ?? 'POST',
+      headers,
+      ...(body === undefined ? {} : { body }),
+    })
     const text = await response.text()
     return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null }
   }
 
   /** A multipart upload as the console's file input sends it. */
-  async function upload<T = unknown>(bytes: Uint8Array, init: { token?: string; filename?: string; type?: string; field?: string } = {}): Promise<Answer<T>> {
+  async function upload<T = unknown>(
+    bytes: Uint8Array,
+    init: { token?: string; filename?: string; type?: string; field?: string } = {},
+  ): Promise<Answer<T>> {
     const form = new FormData()
-    form.append(init.field ?? 'file', new Blob([new Uint8Array(bytes)], { type: init.type ?? 'application/octet-stream' }), init.filename ?? 'upload.bin')
-    const headers: Record<string, string> = { Cookie: `XSRF-TOKEN=${XSRF}`, 'X-XSRF-TOKEN': XSRF, 'Accept-Language': 'en-US' }
+    form.append(
+      init.field ?? 'file',
+      new Blob([new Uint8Array(bytes)], { type: init.type ?? 'application/octet-stream' }),
+      init.filename ?? 'upload.bin',
+    )
+    const headers: Record<string, string> = {
+      Cookie: `XSRF-TOKEN=${XSRF}`,
+      'X-XSRF-TOKEN': XSRF,
+      'Accept-Language': 'en-US',
+    }
     if (init.token) headers.Authorization = init.token
     const response = await app.request('/api/files', { method: 'POST', headers, body: form })
     return { status: response.status, headers: response.headers, body: JSON.parse(await response.text()) }
   }
 
   async function login(username: string, password: string, address?: string) {
-    return call<{ token: string }>('/api/user/login', { body: { username, password: md5Hex(password) }, ...(address ? { address } : {}) })
+    return call<{ token: string }>('/api/user/login', {
+      body: { username, password: md5Hex(password) },
+      ...(address ? { address } : {}),
+    })
   }
 
   async function tokenFor(username: string, password: string): Promise<string> {
@@ -80,7 +118,18 @@ export async function createTestApp(
     return answer.body.data.token
   }
 
-  return { app, db: handle.db, events: handle.events, kind: handle.kind, time, call, upload, login, tokenFor, close: handle.close }
+  return {
+    app,
+    db: handle.db,
+    events: handle.events,
+    kind: handle.kind,
+    time,
+    call,
+    upload,
+    login,
+    tokenFor,
+    close: handle.close,
+  }
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>

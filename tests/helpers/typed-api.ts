@@ -8,8 +8,17 @@ type CallOptions = { token?: string; locale?: string; address?: string }
  * body field or answer shape fails to compile. `t.call` stays for hostile input that must not type-check.
  */
 export function typedApi(call: TestApp['call']) {
-  return async function api<P extends ApiPath, M extends ApiMethod<P>>(path: P, method: M, input: ApiInput<P, M>, options: CallOptions = {}): Promise<Answer<ApiData<P, M>>> {
+  return async function api<P extends ApiPath, M extends ApiMethod<P>>(
+    path: P,
+    method: M,
+    input: ApiInput<P, M>,
+    options: CallOptions = {},
+  ): Promise<Answer<ApiData<P, M>>> {
     const parts = requestParts(path, method, input as Parameters<typeof requestParts>[2])
-    return call<ApiData<P, M>>(`/api${parts.url}`, { method: parts.method, ...(parts.body === undefined ? {} : { body: parts.body }), ...options })
+    return call<ApiData<P, M>>(`/api${parts.url}`, {
+      method: parts.method,
+      ...(parts.body === undefined ? {} : { body: parts.body }),
+      ...options,
+    })
   }
 }

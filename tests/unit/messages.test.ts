@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest'
 const load = (locale: string) => JSON.parse(readFileSync(`messages/${locale}.json`, 'utf8')) as Record<string, string>
 const en = load('en-US')
 const zh = load('zh-CN')
-const keys = (messages: Record<string, string>) => Object.keys(messages).filter((key) => key !== '$schema').sort()
+const keys = (messages: Record<string, string>) =>
+  Object.keys(messages)
+    .filter((key) => key !== '$schema')
+    .sort()
 
 describe('messages', () => {
   it('both languages have exactly the same keys, none empty', () => {
@@ -22,7 +25,9 @@ describe('messages', () => {
 
   // Offline, paraglide can "compile" zero messages without failing: make that impossible to miss.
   it('were all compiled by paraglide, in both languages', () => {
-    const compiled = readdirSync('src/paraglide/messages').filter((file) => file !== '_index.js' && file.endsWith('.js'))
+    const compiled = readdirSync('src/paraglide/messages').filter(
+      (file) => file !== '_index.js' && file.endsWith('.js'),
+    )
     expect(compiled.length).toBe(keys(en).length)
     const sample = readFileSync('src/paraglide/messages/login_subtitle.js', 'utf8')
     expect(sample).toContain(en.login_subtitle)

@@ -21,7 +21,14 @@ describe('configuration', () => {
 
   it('has the documented defaults and treats empty variables as unset', () => {
     const env = readEnv({ DATABASE_URL: '' })
-    expect(env).toMatchObject({ port: 3000, host: '127.0.0.1', databaseUrl: null, demo: true, sessionTtlSeconds: 43200, logLevel: 'info' })
+    expect(env).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: null,
+      demo: true,
+      sessionTtlSeconds: 43200,
+      logLevel: 'info',
+    })
     expect(env).toMatchObject({ sessionMaxAgeSeconds: 7 * 86400, trustProxy: 0 })
   })
 

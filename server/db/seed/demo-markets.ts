@@ -29,7 +29,31 @@ const CITIES = [
   { city: '沧州市', area: '0317', district: '运河区', region: '130903' },
   { city: '衡水市', area: '0318', district: '桃城区', region: '131102' },
 ]
-const NAMES = ['新华', '裕华', '莲池', '建设', '胜利', '和平', '人民', '解放', '光明', '幸福', '东风', '长安', '友谊', '阳光', '丰收', '金桥', '惠民', '百姓', '永安', '民生', '团结', '文化', '北关']
+const NAMES = [
+  '新华',
+  '裕华',
+  '莲池',
+  '建设',
+  '胜利',
+  '和平',
+  '人民',
+  '解放',
+  '光明',
+  '幸福',
+  '东风',
+  '长安',
+  '友谊',
+  '阳光',
+  '丰收',
+  '金桥',
+  '惠民',
+  '百姓',
+  '永安',
+  '民生',
+  '团结',
+  '文化',
+  '北关',
+]
 const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '赵', '黄', '周', '吴']
 const GIVEN = ['建国', '秀英', '海燕', '志强', '丽华', '国强', '桂兰', '明', '静', '伟']
 const BANKS: PaymentBank[] = ['ICBC', 'ABC', 'BOC', 'CCB', 'BOCOM', 'PSBC', 'RCC']
@@ -46,7 +70,9 @@ export function demoMarkets(): DemoMarket[] {
       account: i === 0 ? '0314888' : `${place.area}${String(600 + i * 13)}`,
       password: 'Market123',
       paymentBank: BANKS[i % BANKS.length] as PaymentBank,
-      creditCode: creditCode(`9${i % 2 === 0 ? '1' : '2'}${place.region}MA0${String(1000 + i * 37).padStart(4, '0')}K${(i % 9) + 1}`),
+      creditCode: creditCode(
+        `9${i % 2 === 0 ? '1' : '2'}${place.region}MA0${String(1000 + i * 37).padStart(4, '0')}K${(i % 9) + 1}`,
+      ),
       address: `河北省${place.city}${place.district}${name}路 ${18 + i} 号`,
       stallCount: 60 + ((i * 37) % 240),
       complaintPhone: `${place.area}-${String(2_000_000 + i * 4_391).slice(-7)}`,

@@ -14,7 +14,6 @@ export const DEMO_ACCOUNTS = {
   market: { username: '0314888', password: 'Market123' },
 } as const
 
-
 async function isEmpty(db: Database): Promise<boolean> {
   const result = await db.select({ n: sql<number>`count(*)::int` }).from(users)
   return (result[0]?.n ?? 0) === 0

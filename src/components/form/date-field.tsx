@@ -12,7 +12,16 @@ type DateFieldProps = FieldProps<string> & { min?: string; max?: string }
 export function DateField({ min = DATE_RANGE.min, max = DATE_RANGE.max, value, onChange, ...props }: DateFieldProps) {
   return (
     <FieldFrame {...props}>
-      {(control) => <Input {...control} type="date" min={min} max={max} value={value} onChange={(event) => onChange(event.target.value)} />}
+      {(control) => (
+        <Input
+          {...control}
+          type="date"
+          min={min}
+          max={max}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
     </FieldFrame>
   )
 }

@@ -14,11 +14,27 @@ export type ControlProps = ReturnType<typeof fieldAria> & {
  * The frame every field shares: label, then the control, then its error (announced) or its hint,
  * with the ids that tie them together. A field component supplies only its control.
  */
-export function FieldFrame({ children, ...props }: Omit<FieldProps<unknown>, 'value' | 'onChange'> & { children: (control: ControlProps) => ReactNode }) {
+export function FieldFrame({
+  children,
+  ...props
+}: Omit<FieldProps<unknown>, 'value' | 'onChange'> & { children: (control: ControlProps) => ReactNode }) {
   const id = useFieldId(props.id, props.name)
-  const control: ControlProps = { ...fieldAria(id, props.error, props.hint), name: props.name, disabled: props.disabled, required: props.required, onBlur: props.onBlur }
+  const control: ControlProps = {
+    ...fieldAria(id, props.error, props.hint),
+    name: props.name,
+    disabled: props.disabled,
+    required: props.required,
+    onBlur: props.onBlur,
+  }
   return (
-    <FormField id={id} label={props.label} error={props.error} hint={props.hint} required={props.required} className={props.className}>
+    <FormField
+      id={id}
+      label={props.label}
+      error={props.error}
+      hint={props.hint}
+      required={props.required}
+      className={props.className}
+    >
       {children(control)}
     </FormField>
   )

@@ -16,7 +16,19 @@ type TextFieldProps = FieldProps<string> & {
 }
 
 /** A labelled single-line text input. Passwords are never kept in drafts (src/lib/form-memory.ts). */
-export function TextField({ type = 'text', autoComplete = 'off', trailing, inputMode, autoFocus, maxLength, placeholder, onFocus, value, onChange, ...props }: TextFieldProps) {
+export function TextField({
+  type = 'text',
+  autoComplete = 'off',
+  trailing,
+  inputMode,
+  autoFocus,
+  maxLength,
+  placeholder,
+  onFocus,
+  value,
+  onChange,
+  ...props
+}: TextFieldProps) {
   return (
     <FieldFrame {...props}>
       {(control) => {

@@ -9,7 +9,14 @@ export function TextareaField({ maxLength, rows, placeholder, value, onChange, .
   return (
     <FieldFrame {...props}>
       {(control) => (
-        <Textarea {...control} maxLength={maxLength} rows={rows} placeholder={placeholder} value={value} onChange={(event) => onChange(event.target.value)} />
+        <Textarea
+          {...control}
+          maxLength={maxLength}
+          rows={rows}
+          placeholder={placeholder}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
       )}
     </FieldFrame>
   )

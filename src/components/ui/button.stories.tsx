@@ -2,7 +2,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { Plus } from 'lucide-react'
 import { Button } from './button'
 
-const meta = { title: 'UI/Button', component: Button, args: { children: 'Register market' } } satisfies Meta<typeof Button>
+const meta = { title: 'UI/Button', component: Button, args: { children: 'Register market' } } satisfies Meta<
+  typeof Button
+>
 export default meta
 type Story = StoryObj<typeof meta>
 
@@ -19,7 +21,14 @@ export const Variants: Story = {
 }
 
 export const WithIcon: Story = {
-  args: { children: (<><Plus aria-hidden className="size-4" />Register market</>) },
+  args: {
+    children: (
+      <>
+        <Plus aria-hidden className="size-4" />
+        Register market
+      </>
+    ),
+  },
 }
 
 export const Loading: Story = { args: { loading: true } }

@@ -8,9 +8,21 @@ export const Sheet = SheetPrimitive.Root
 export const SheetTrigger = SheetPrimitive.Trigger
 export const SheetClose = SheetPrimitive.Close
 
-type SheetContentProps = ComponentProps<typeof SheetPrimitive.Content> & { side?: 'left' | 'right'; closeLabel: string; width?: number }
+type SheetContentProps = ComponentProps<typeof SheetPrimitive.Content> & {
+  side?: 'left' | 'right'
+  closeLabel: string
+  width?: number
+}
 
-export function SheetContent({ side = 'right', closeLabel, width = 300, className, style, children, ...props }: SheetContentProps) {
+export function SheetContent({
+  side = 'right',
+  closeLabel,
+  width = 300,
+  className,
+  style,
+  children,
+  ...props
+}: SheetContentProps) {
   return (
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-black/40" />

@@ -8,7 +8,7 @@ export function Switch({ className, ...props }: ComponentProps<typeof SwitchPrim
       data-slot="switch"
       className={cn(
         'inline-flex h-5 w-9 shrink-0 cursor-pointer items-center rounded-full border border-transparent transition-colors',
-        'bg-input data-[state=checked]:bg-primary-solid focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1 focus-visible:outline-none',
+        'bg-input focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1 focus-visible:outline-none data-[state=checked]:bg-primary-solid',
         'disabled:cursor-not-allowed disabled:opacity-50',
         className,
       )}

@@ -5,7 +5,9 @@ import { cn } from '@/lib/cn'
 export const Tabs = TabsPrimitive.Root
 
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
-  return <TabsPrimitive.List data-slot="tabs-list" className={cn('flex border-b border-border', className)} {...props} />
+  return (
+    <TabsPrimitive.List data-slot="tabs-list" className={cn('flex border-b border-border', className)} {...props} />
+  )
 }
 
 export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {
@@ -24,5 +26,11 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
 }
 
 export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
-  return <TabsPrimitive.Content data-slot="tabs-content" className={cn('focus-visible:outline-none', className)} {...props} />
+  return (
+    <TabsPrimitive.Content
+      data-slot="tabs-content"
+      className={cn('focus-visible:outline-none', className)}
+      {...props}
+    />
+  )
 }

@@ -20,7 +20,11 @@ export function TooltipTrigger(props: ComponentProps<typeof TooltipPrimitive.Tri
 }
 
 /** Inverted colours (foreground on background) so it stands out in both themes. */
-export function TooltipContent({ className, sideOffset = 4, ...props }: ComponentProps<typeof TooltipPrimitive.Content>) {
+export function TooltipContent({
+  className,
+  sideOffset = 4,
+  ...props
+}: ComponentProps<typeof TooltipPrimitive.Content>) {
   return (
     <TooltipPrimitive.Portal>
       <TooltipPrimitive.Content

@@ -33,7 +33,9 @@ export function UserMenu({ user }: { user: UserInfo }) {
         <DropdownMenuContent align="end" className="min-w-48">
           <DropdownMenuLabel className="font-normal">
             <span className="block font-medium">{user.username}</span>
-            <span className="block text-xs text-muted-foreground">{user.role === Role.OFFICIAL ? m.role_official() : m.role_market()}</span>
+            <span className="block text-xs text-muted-foreground">
+              {user.role === Role.OFFICIAL ? m.role_official() : m.role_market()}
+            </span>
           </DropdownMenuLabel>
           <DropdownMenuSeparator />
           <DropdownMenuItem onSelect={() => setAccountOpen(true)}>

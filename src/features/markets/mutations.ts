@@ -13,9 +13,17 @@ function useMarketMutation<Input, Output>(mutationFn: (input: Input) => Promise<
   })
 }
 
-export const useCreateMarket = () => useMarketMutation((input: CreateMarketInput) => api('/markets', '$post', { json: input }), true)
+export const useCreateMarket = () =>
+  useMarketMutation((input: CreateMarketInput) => api('/markets', '$post', { json: input }), true)
 export const useUpdateMarket = () =>
-  useMarketMutation(({ id, input }: { id: string; input: MarketFieldsInput }) => api('/markets/:id', '$put', { param: { id }, json: input }), true)
+  useMarketMutation(
+    ({ id, input }: { id: string; input: MarketFieldsInput }) =>
+      api('/markets/:id', '$put', { param: { id }, json: input }),
+    true,
+  )
 export const useSetMarketFrozen = () =>
-  useMarketMutation(({ id, frozen }: { id: string; frozen: boolean }) => api(frozen ? '/markets/:id/freeze' : '/markets/:id/unfreeze', '$post', { param: { id } }))
-export const useResetMarketPassword = () => useMarketMutation((id: string) => api('/markets/:id/reset-password', '$post', { param: { id } }))
+  useMarketMutation(({ id, frozen }: { id: string; frozen: boolean }) =>
+    api(frozen ? '/markets/:id/freeze' : '/markets/:id/unfreeze', '$post', { param: { id } }),
+  )
+export const useResetMarketPassword = () =>
+  useMarketMutation((id: string) => api('/markets/:id/reset-password', '$post', { param: { id } }))

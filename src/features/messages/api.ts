@@ -6,7 +6,8 @@ export const messageKeys = {
   all: ['messages'] as const,
   unread: () => [...messageKeys.all, 'unread'] as const,
   lists: () => [...messageKeys.all, 'list'] as const,
-  list: (type: MessageType, page: number, pageSize: number) => [...messageKeys.lists(), { type, page, pageSize }] as const,
+  list: (type: MessageType, page: number, pageSize: number) =>
+    [...messageKeys.lists(), { type, page, pageSize }] as const,
 }
 
 /** Unread counts per tab, refreshed every minute while the console is open. */
@@ -30,7 +31,9 @@ export function useMarkRead() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (input: { ids: string[] } | { type: MessageType }) =>
-      'ids' in input ? api('/messages/read', '$post', { json: input }) : api('/messages/read-all', '$post', { json: input }),
+      'ids' in input
+        ? api('/messages/read', '$post', { json: input })
+        : api('/messages/read-all', '$post', { json: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: messageKeys.all }),
   })
 }

@@ -23,7 +23,10 @@ export function MessageItem({ message, onOpen }: { message: Message; onOpen: (me
         {message.avatar ? (
           <img src={message.avatar} alt="" className="size-8 shrink-0 rounded-full object-cover" />
         ) : (
-          <span aria-hidden className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary-1 text-primary">
+          <span
+            aria-hidden
+            className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary-1 text-primary"
+          >
             <Icon className="size-4" />
           </span>
         )}

@@ -12,7 +12,15 @@ import { MessageTypeTabs } from './message-type-tabs'
 const PAGE_SIZE = 10
 
 /** "View more": every message of a type, paged. */
-export function MessagesDialog({ initialType, open, onOpenChange }: { initialType: MessageType; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function MessagesDialog({
+  initialType,
+  open,
+  onOpenChange,
+}: {
+  initialType: MessageType
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}) {
   const [type, setType] = useState(initialType)
   const [page, setPage] = useState(1)
   const counts = useQuery(unreadCountsQuery())
@@ -39,14 +47,20 @@ export function MessagesDialog({ initialType, open, onOpenChange }: { initialTyp
           <MessageList type={type} page={page} pageSize={PAGE_SIZE} />
         </div>
         <div className="flex items-center justify-between gap-2 border-t border-border px-4 py-3">
-          <Button variant="outline" size="sm" disabled={!counts.data?.[type]} loading={markRead.isPending} onClick={() => markRead.mutate({ type })}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={!counts.data?.[type]}
+            loading={markRead.isPending}
+            onClick={() => markRead.mutate({ type })}
+          >
             {m.messages_all_read()}
           </Button>
           <nav className="flex items-center gap-2 text-sm" aria-label={m.common_pagination()}>
             <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
               {m.common_previous()}
             </Button>
-            <span className="tabular-nums text-muted-foreground">{m.common_page_of({ page, pages })}</span>
+            <span className="text-muted-foreground tabular-nums">{m.common_page_of({ page, pages })}</span>
             <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
               {m.common_next()}
             </Button>

@@ -36,13 +36,22 @@ export function ConsoleLayout({ role, userMenu, messageBox, marketSwitcher }: Co
 
   return (
     <div className="flex min-h-full flex-col">
-      <a href="#content" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-card focus:px-3 focus:py-2">
+      <a
+        href="#content"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-card focus:px-3 focus:py-2"
+      >
         {m.nav_skip_to_content()}
       </a>
       {settings.navbar && (
         <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-border bg-card px-3 md:px-4">
           {mobile && settings.menu && (
-            <Button variant="ghost" size="icon" aria-label={m.nav_open_menu()} onClick={() => setMobileMenuOpen(true)} data-testid="mobile-menu-button">
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={m.nav_open_menu()}
+              onClick={() => setMobileMenuOpen(true)}
+              data-testid="mobile-menu-button"
+            >
               <MenuIcon aria-hidden className="size-5" />
             </Button>
           )}
@@ -51,11 +60,20 @@ export function ConsoleLayout({ role, userMenu, messageBox, marketSwitcher }: Co
             <span className="hidden font-semibold text-card-foreground min-[400px]:inline">{m.app_title()}</span>
           </div>
           {marketSwitcher && <div className="hidden sm:block">{marketSwitcher}</div>}
-          <div className="min-w-0 flex-1">{settings.topMenu && settings.menu && !mobile && <TopMenu items={items} />}</div>
+          <div className="min-w-0 flex-1">
+            {settings.topMenu && settings.menu && !mobile && <TopMenu items={items} />}
+          </div>
           <div className="flex shrink-0 items-center gap-0.5">
             <LocaleSwitch className="hidden sm:inline-flex" />
             <ThemeToggle />
-            <Button variant="ghost" size="icon" aria-label={m.settings_open()} title={m.settings_open()} onClick={openSettings} data-testid="settings-button">
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={m.settings_open()}
+              title={m.settings_open()}
+              onClick={openSettings}
+              data-testid="settings-button"
+            >
               <SettingsIcon aria-hidden className="size-4" />
             </Button>
             {messageBox}
@@ -78,7 +96,11 @@ export function ConsoleLayout({ role, userMenu, messageBox, marketSwitcher }: Co
                 aria-expanded={!collapsed}
                 onClick={() => updateSettings({ menuCollapse: !collapsed })}
               >
-                {collapsed ? <PanelLeftOpen aria-hidden className="size-4" /> : <PanelLeftClose aria-hidden className="size-4" />}
+                {collapsed ? (
+                  <PanelLeftOpen aria-hidden className="size-4" />
+                ) : (
+                  <PanelLeftClose aria-hidden className="size-4" />
+                )}
               </Button>
             </div>
           </aside>
@@ -88,13 +110,20 @@ export function ConsoleLayout({ role, userMenu, messageBox, marketSwitcher }: Co
           <main id="content" className="flex-1 p-3 md:p-5">
             <Outlet />
           </main>
-          {settings.footer && <footer className="px-5 py-4 text-center text-xs text-muted-foreground">{m.footer_text()}</footer>}
+          {settings.footer && (
+            <footer className="px-5 py-4 text-center text-xs text-muted-foreground">{m.footer_text()}</footer>
+          )}
         </div>
       </div>
 
       {mobile && (
         <Sheet open={mobileMenuOpen} onOpenChange={setMobileMenuOpen}>
-          <SheetContent side="left" width={Math.min(settings.menuWidth, 320)} closeLabel={m.common_close()} aria-describedby={undefined}>
+          <SheetContent
+            side="left"
+            width={Math.min(settings.menuWidth, 320)}
+            closeLabel={m.common_close()}
+            aria-describedby={undefined}
+          >
             <SheetTitle className="px-4 pt-4 pb-1">{m.nav_main_label()}</SheetTitle>
             {/* What the narrow navbar leaves out: the market switcher and the language. */}
             <div className="flex flex-wrap items-center gap-2 px-3 pt-2">
@@ -108,7 +137,13 @@ export function ConsoleLayout({ role, userMenu, messageBox, marketSwitcher }: Co
         </Sheet>
       )}
       {!settings.navbar && (
-        <Button size="icon" className="fixed right-4 bottom-4 z-40 rounded-full shadow-lg" aria-label={m.settings_open()} onClick={openSettings} data-testid="floating-settings">
+        <Button
+          size="icon"
+          className="fixed right-4 bottom-4 z-40 rounded-full shadow-lg"
+          aria-label={m.settings_open()}
+          onClick={openSettings}
+          data-testid="floating-settings"
+        >
           <SettingsIcon aria-hidden className="size-5" />
         </Button>
       )}

@@ -5,13 +5,17 @@ export type SideMenuItem = { name: string; path: string; children: { name: strin
 
 /** The role's menu in menu order; with menus from the server, only what the server listed. */
 export function sideMenuFor(role: number, serverMenu: readonly ServerMenuEntry[] | null): SideMenuItem[] {
-  const listed = serverMenu ? new Set(serverMenu.flatMap((entry) => [entry.name, ...(entry.children ?? []).map((child) => child.name)])) : null
+  const listed = serverMenu
+    ? new Set(serverMenu.flatMap((entry) => [entry.name, ...(entry.children ?? []).map((child) => child.name)]))
+    : null
   return [...CONSOLE_MENU]
     .sort((a, b) => a.order - b.order)
     .filter((entry) => entry.roles.includes(role) && (!listed || listed.has(entry.name)))
     .map((entry) => ({
       name: entry.name,
       path: entry.path,
-      children: entry.children.filter((child) => !child.hideInMenu && (!listed || listed.has(child.name))).map(({ name, path }) => ({ name, path })),
+      children: entry.children
+        .filter((child) => !child.hideInMenu && (!listed || listed.has(child.name)))
+        .map(({ name, path }) => ({ name, path })),
     }))
 }

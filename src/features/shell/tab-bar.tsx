@@ -6,7 +6,13 @@ import { routeTitle } from '@/lib/route-meta'
 import { closeTabs, isHome, useTabs, type CloseAction, type Tab } from '@/lib/tabs'
 import { cn } from '@/lib/cn'
 import { Button } from '@/components/ui/button'
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu'
 
 /**
  * Open pages as tabs (SPEC §2, DESIGN §9). A tab keeps its full URL (filters and page), its data stays
@@ -51,7 +57,9 @@ export function TabBar() {
               key={tab.fullPath}
               className={cn(
                 'group flex shrink-0 items-center rounded border text-sm',
-                current ? 'border-primary-3 bg-primary-1 text-primary' : 'border-border text-muted-foreground hover:text-foreground',
+                current
+                  ? 'border-primary-3 bg-primary-1 text-primary'
+                  : 'border-border text-muted-foreground hover:text-foreground',
               )}
             >
               <a
@@ -88,12 +96,25 @@ export function TabBar() {
       </nav>
       {active && (
         <>
-          <Button variant="ghost" size="icon" className="size-8" aria-label={m.tab_reload()} title={m.tab_reload()} onClick={() => void reload(active)}>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-8"
+            aria-label={m.tab_reload()}
+            title={m.tab_reload()}
+            onClick={() => void reload(active)}
+          >
             <RotateCw aria-hidden className="size-4" />
           </Button>
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
-              <Button variant="ghost" size="icon" className="size-8" aria-label={m.tab_actions()} data-testid="tab-actions">
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-8"
+                aria-label={m.tab_actions()}
+                data-testid="tab-actions"
+              >
                 <ChevronDown aria-hidden className="size-4" />
               </Button>
             </DropdownMenuTrigger>
@@ -101,7 +122,11 @@ export function TabBar() {
               <DropdownMenuItem onSelect={() => void reload(active)}>{m.tab_reload()}</DropdownMenuItem>
               <DropdownMenuSeparator />
               {actions.map(({ action, label }) => (
-                <DropdownMenuItem key={action} disabled={action === 'self' && isHome(active)} onSelect={() => close(action, active)}>
+                <DropdownMenuItem
+                  key={action}
+                  disabled={action === 'self' && isHome(active)}
+                  onSelect={() => close(action, active)}
+                >
                   {label()}
                 </DropdownMenuItem>
               ))}

@@ -9,7 +9,11 @@ const RegisterSearchSchema = v.object({ id: v.fallback(v.optional(v.pipe(v.strin
 
 /** Registers a market, or edits the one named by `?id=`. */
 export const Route = createFileRoute('/_console/market/register')({
-  staticData: { name: 'MarketRegister', roles: PAGE_ROLES.MarketRegister, tabTitle: (search) => (search.id ? 'MarketEdit' : undefined) },
+  staticData: {
+    name: 'MarketRegister',
+    roles: PAGE_ROLES.MarketRegister,
+    tabTitle: (search) => (search.id ? 'MarketEdit' : undefined),
+  },
   validateSearch: RegisterSearchSchema,
   loaderDeps: ({ search }) => ({ id: search.id }),
   loader: async ({ context, deps }) => {
