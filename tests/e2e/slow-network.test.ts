@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Route } from 'playwright-core'
+import { launchBrowser, signedInPage } from '../helpers/browser'
+
+/**
+ * What a new operator hit on a slow or failing network: the list must stay inside the shell, say
+ * what is happening where the rows would be, mark old rows as old, and offer a retry.
+ */
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser.close()
+})
+
+const isMarketList = (url: URL) => url.pathname === '/api/markets'
+
+describe('the market list on a bad network', () => {
+  it('a slow list keeps the shell and shows it is loading', async () => {
+    const { context, page } = await signedInPage(browser)
+    await page.route(isMarketList, async (route: Route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_500))
+      await route.continue()
+    })
+    await page.getByTestId('side-menu').getByRole('link', { name: 'Market management' }).click()
+    // While the answer is on its way: the menu, the page's heading and a loading state, not a blank page.
+    await page.getByRole('heading', { name: 'Market management' }).waitFor()
+    expect(await page.getByTestId('side-menu').isVisible()).toBe(true)
+    await page.locator('[aria-busy="true"], [data-state="loading"], [data-testid="page-skeleton"]').first().waitFor()
+    await page.getByRole('row').nth(1).getByRole('link', { name: 'Edit' }).waitFor()
+    await context.close()
+  })
+
+  it('a failed search keeps the old rows marked as old, says why, and retries', async () => {
+    const { context, page } = await signedInPage(browser)
+    await page.getByTestId('side-menu').getByRole('link', { name: 'Market management' }).click()
+    await page.getByRole('row').nth(1).getByRole('link', { name: 'Edit' }).waitFor()
+    let failing = true
+    await page.route(isMarketList, (route: Route) => (failing ? route.abort('internetdisconnected') : route.continue()))
+    await page.getByPlaceholder('Search name, account or credit code').fill('新华')
+    const note = page.getByTestId('stale-note').filter({ hasText: 'Showing previous results.' })
+    await note.waitFor()
+    // The console is still there: no full-screen error page.
+    expect(await page.getByTestId('side-menu').isVisible()).toBe(true)
+    expect(await page.getByText('500').count()).toBe(0)
+    failing = false
+    await note.getByRole('button', { name: 'Retry' }).click()
+    await note.waitFor({ state: 'detached' })
+    await expect.poll(() => page.getByRole('row').count()).toBeGreaterThan(1)
+    expect(page.url()).toContain('q=')
+    await context.close()
+  })
+})
+
+describe('two tabs of the market list', () => {
+  it('each keeps its own search: switching tabs never writes one tab’s text into the other', async () => {
+    const { context, page } = await signedInPage(browser)
+    const search = page.getByPlaceholder('Search name, account or credit code')
+    const query = () => new URL(page.url()).searchParams.get('q')
+    await page.goto('/market?q=%E5%94%90%E5%B1%B1')
+    await search.waitFor()
+    await page.goto('/market?q=%E4%BF%9D%E5%AE%9A')
+    await expect.poll(() => search.inputValue()).toBe('保定')
+    const tabs = page.getByTestId('tab-bar').getByRole('navigation').getByRole('link')
+    await tabs
+      .filter({ hasText: /Market/ })
+      .first()
+      .click()
+    await expect.poll(query).toBe('唐山')
+    await expect.poll(() => search.inputValue()).toBe('唐山')
+    // Longer than the search box's debounce: nothing writes the other tab's text back.
+    await page.waitForTimeout(800)
+    expect(query()).toBe('唐山')
+    await tabs
+      .filter({ hasText: /Market/ })
+      .last()
+      .click()
+    await expect.poll(query).toBe('保定')
+    await page.waitForTimeout(800)
+    expect(query()).toBe('保定')
+    await context.close()
+  })
+})
