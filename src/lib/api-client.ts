@@ -23,17 +23,40 @@ function readCookie(name: string): string | null {
   return match ? decodeURIComponent(match.slice(name.length + 1)) : null
 }
 
+/** What every call sends: the session, the XSRF echo and the reader's language (uploads too). */
+export function consoleHeaders(): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': getLocale() }
+  const token = getToken()
+  if (token) headers.Authorization = token
+  const xsrf = readCookie('XSRF-TOKEN')
+  if (xsrf) headers['X-XSRF-TOKEN'] = xsrf
+  return headers
+}
+
+/** The `data` of an answer's text, or the ApiRequestError it stands for (uploads read answers too). */
+export function unwrapAnswer<T>(text: string | null, status: number): T {
+  let envelope: Envelope<T> | null = null
+  try {
+    envelope = text ? (JSON.parse(text) as Envelope<T>) : null
+  } catch {
+    envelope = null
+  }
+  if (!envelope || typeof envelope.code !== 'number') {
+    throw new ApiRequestError(`Request failed with status code ${status}`, 0, null, status, 'http')
+  }
+  if (!envelope.isSuccess || envelope.code !== ApiCode.SUCCESS) {
+    throw new ApiRequestError(envelope.msg, envelope.code, envelope.data, status)
+  }
+  return envelope.data
+}
+
 /** Sends one call and unwraps the answer; `api` below is its typed face. */
 async function send<T>(
   path: string,
   body: unknown,
   init: { method: string; signal?: AbortSignal | undefined },
 ): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': getLocale() }
-  const token = getToken()
-  if (token) headers.Authorization = token
-  const xsrf = readCookie('XSRF-TOKEN')
-  if (xsrf) headers['X-XSRF-TOKEN'] = xsrf
+  const headers = consoleHeaders()
   if (body !== undefined) headers['Content-Type'] = 'application/json'
 
   let response: Response
@@ -56,19 +79,13 @@ async function send<T>(
     )
   }
 
-  let envelope: Envelope<T> | null = null
+  let text: string | null = null
   try {
-    envelope = (await response.json()) as Envelope<T>
+    text = await response.text()
   } catch {
-    envelope = null
+    text = null
   }
-  if (!envelope || typeof envelope.code !== 'number') {
-    throw new ApiRequestError(`Request failed with status code ${response.status}`, 0, null, response.status, 'http')
-  }
-  if (!envelope.isSuccess || envelope.code !== ApiCode.SUCCESS) {
-    throw new ApiRequestError(envelope.msg, envelope.code, envelope.data, response.status)
-  }
-  return envelope.data
+  return unwrapAnswer<T>(text, response.status)
 }
 
 type Options = { signal?: AbortSignal | undefined }

@@ -1,8 +1,5 @@
-import { ApiCode, type Envelope } from '@contract/api'
 import type { UploadedFile } from '@contract/files'
-import { getLocale } from '@/paraglide/runtime'
-import { ApiRequestError } from './api-client'
-import { getToken } from './session'
+import { ApiRequestError, consoleHeaders, unwrapAnswer } from './api-client'
 
 /**
  * Uploads an image with progress (fetch cannot report upload progress, XMLHttpRequest can).
@@ -16,23 +13,15 @@ export function uploadImage(
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest()
     request.open('POST', '/api/files')
-    const token = getToken()
-    if (token) request.setRequestHeader('Authorization', token)
-    const xsrf = document.cookie.split('; ').find((part) => part.startsWith('XSRF-TOKEN='))
-    if (xsrf) request.setRequestHeader('X-XSRF-TOKEN', decodeURIComponent(xsrf.slice('XSRF-TOKEN='.length)))
-    request.setRequestHeader('Accept-Language', getLocale())
+    for (const [name, value] of Object.entries(consoleHeaders())) request.setRequestHeader(name, value)
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total)
     }
     request.onload = () => {
       try {
-        const envelope = JSON.parse(request.responseText) as Envelope<UploadedFile>
-        if (envelope.code === ApiCode.SUCCESS) resolve(envelope.data)
-        else reject(new ApiRequestError(envelope.msg, envelope.code, envelope.data, request.status))
-      } catch {
-        reject(
-          new ApiRequestError(`Request failed with status code ${request.status}`, 0, null, request.status, 'http'),
-        )
+        resolve(unwrapAnswer<UploadedFile>(request.responseText, request.status))
+      } catch (error) {
+        reject(error)
       }
     }
     request.onerror = () => reject(new ApiRequestError('Network Error', 0, null, 0, 'network'))
@@ -49,9 +38,8 @@ export function uploadImage(
  * Previews ask for the thumbnail (a small WebP), not the image of up to 5 MB.
  */
 export async function fetchImageUrl(id: string, variant: 'full' | 'thumbnail', signal?: AbortSignal): Promise<string> {
-  const token = getToken()
   const path = `/api/files/${encodeURIComponent(id)}${variant === 'thumbnail' ? '/thumbnail' : ''}`
-  const response = await fetch(path, { headers: token ? { Authorization: token } : {}, ...(signal ? { signal } : {}) })
+  const response = await fetch(path, { headers: consoleHeaders(), ...(signal ? { signal } : {}) })
   if (!response.ok)
     throw new ApiRequestError(`Request failed with status code ${response.status}`, 0, null, response.status, 'http')
   return URL.createObjectURL(await response.blob())
