@@ -11,6 +11,11 @@ type Context = {
   total: number
   /** Tokens of callers the endpoint must refuse with 40300. */
   refused?: string[]
+  /**
+   * For lists of market data: an operator of `ownMarketId`, who must see only its own market's rows
+   * whatever `?market=` says (rows carry `marketId`), and another market that has rows.
+   */
+  scope?: { operatorToken: string; ownMarketId: string; otherMarketId: string }
 }
 
 type Suite = {
@@ -19,16 +24,18 @@ type Suite = {
   context: () => Context
   sorts: readonly string[]
   filters?: Record<string, readonly string[]>
+  /** Lists market data (merchants, devices): runs the scope check with `context().scope`. */
+  scoped?: boolean
 }
 
-type Page = { list: { id: string }[]; total: number }
+type Page = { list: { id: string; marketId?: string }[]; total: number }
 
 /**
  * What every list endpoint owes its callers (DESIGN §5): paging with a total, every sort both ways in
  * a stable order, strict refusal of bad parameters, and refusal of callers outside its scope. Each
  * list endpoint's test file runs it over its own data.
  */
-export function listEndpointSuite({ name, context, sorts, filters = {} }: Suite) {
+export function listEndpointSuite({ name, context, sorts, filters = {}, scoped = false }: Suite) {
   const get = async (query: string, token?: string) => {
     const { t, path, token: own } = context()
     return (await t.call<Page>(`${path}?${query}`, { method: 'GET', token: token ?? own })).body
@@ -91,6 +98,19 @@ export function listEndpointSuite({ name, context, sorts, filters = {} }: Suite)
 
     it('refuses callers outside its scope', async () => {
       for (const token of context().refused ?? []) expect((await get('', token)).code).toBe(40300)
+    })
+
+    it.runIf(scoped)('holds an operator to its own market whatever it asks for', async () => {
+      const scope = context().scope
+      if (!scope) throw new Error('a scoped list needs context().scope')
+      for (const query of ['pageSize=100', `market=${scope.otherMarketId}&pageSize=100`]) {
+        const answer = await get(query, scope.operatorToken)
+        expect(answer.code).toBe(20000)
+        expect(answer.data.list.length).toBeGreaterThan(0)
+        expect(answer.data.list.every((row) => row.marketId === scope.ownMarketId)).toBe(true)
+      }
+      const other = await get(`market=${scope.otherMarketId}&pageSize=100`)
+      expect(other.data.list.every((row) => row.marketId === scope.otherMarketId)).toBe(true)
     })
   })
 }
