@@ -58,8 +58,10 @@ describe('listQuery: the route search (lenient)', () => {
     })
   })
 
-  it('takes a number the router parsed from ?q=123 back as text', () => {
+  it('takes numbers the router parsed from ?q=123 and ?status=2 back as text', () => {
     expect(v.parse(PEOPLE.search, { q: 123 }).q).toBe('123')
+    expect(v.parse(PEOPLE.search, { status: 2 }).status).toBe('2')
+    expect(v.parse(PEOPLE.search, { status: 3 }).status).toBeUndefined()
   })
 
   it('names the defaults a route keeps out of the URL', () => {

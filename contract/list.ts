@@ -60,11 +60,21 @@ const strictFilters = <F extends FilterMap>(filters: F) =>
     [K in keyof F]: v.OptionalSchema<v.PicklistSchema<F[K], 'validation_invalid'>, undefined>
   }
 
+/** The router parses `?status=2` as the number 2: a filter's value is taken back as text. */
 const lenientFilters = <F extends FilterMap>(filters: F) =>
   Object.fromEntries(
-    Object.entries(filters).map(([key, options]) => [key, v.fallback(v.optional(v.picklist(options)), undefined)]),
-  ) as {
-    [K in keyof F]: v.SchemaWithFallback<v.OptionalSchema<v.PicklistSchema<F[K], undefined>, undefined>, undefined>
+    Object.entries(filters).map(([key, options]) => [
+      key,
+      v.fallback(
+        v.optional(v.pipe(v.union([v.string(), v.pipe(v.number(), v.transform(String))]), v.picklist(options))),
+        undefined,
+      ),
+    ]),
+  ) as unknown as {
+    [K in keyof F]: v.SchemaWithFallback<
+      v.OptionalSchema<v.GenericSchema<F[K][number] | number, F[K][number]>, undefined>,
+      undefined
+    >
   }
 
 /**

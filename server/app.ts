@@ -7,6 +7,7 @@ import { ApiCode, type FieldError } from '../contract/api'
 import { docsRoutes } from './docs/routes'
 import { dataException } from './lib/db-errors'
 import { ApiError } from './lib/errors'
+import { isMessageKey, translate } from './lib/i18n'
 import { apiDoc } from './lib/openapi'
 import { failure, ok } from './lib/respond'
 import type { AppDeps, AppEnv, ServerDeps } from './lib/types'
@@ -126,11 +127,16 @@ export function createApp(given: AppDeps) {
       ) {
         c.header('Retry-After', String(error.data.retryAfter))
       }
-      const fields =
-        error.code === ApiCode.INVALID_INPUT && Array.isArray(error.data) ? (error.data as FieldError[]) : []
-      const response = failure(c, error.code, error.messageKey, error.data, error.params)
+      // Field errors may carry message keys (a service's own check): the caller reads them in words.
+      const fields = Array.isArray(error.data)
+        ? (error.data as FieldError[]).map(({ field, message }) => ({
+            field,
+            message: isMessageKey(message) ? translate(c.var.locale, message) : message,
+          }))
+        : null
+      const response = failure(c, error.code, error.messageKey, fields ?? error.data, error.params)
       // A single field error is the clearest message to show in a toast.
-      if (fields.length > 0 && fields[0]) {
+      if (error.code === ApiCode.INVALID_INPUT && fields?.[0]) {
         return c.json({ code: error.code, msg: fields[0].message, data: fields, isSuccess: false }, 400)
       }
       return response

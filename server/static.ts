@@ -16,12 +16,18 @@ export function clientRoutes(clientDir: string) {
     '/assets/*',
     (c, next) => {
       // Set before the file is served (a header added to a finished response costs a copy); a miss
-      // falls through to index.html below, which sets its own.
+      // is answered below with its own.
       c.header('Cache-Control', 'public, max-age=31536000, immutable')
       return next()
     },
     serveStatic({ root: clientDir, precompressed: true }),
   )
+  // A missing asset (a chunk of an older build, asked for by a page opened before a deploy) is a 404,
+  // never index.html: HTML served as a script fails with a MIME error and a blank page.
+  app.get('/assets/*', (c) => {
+    c.header('Cache-Control', 'no-store')
+    return c.text('Not found', 404)
+  })
   // The build manifest is for bench/, not for browsers.
   app.get('/manifest.json', (c) => c.notFound())
   app.use('*', serveStatic({ root: clientDir, precompressed: true, index: '__none__' }))

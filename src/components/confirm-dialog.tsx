@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import type { ReactNode, RefObject } from 'react'
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -21,6 +21,21 @@ type ConfirmDialogProps = {
   pending?: boolean
   onConfirm: () => void
   testId?: string
+  /**
+   * Where focus goes when the dialog closes. By default Radix returns it to what opened the dialog, but
+   * a menu item that opened it is gone by then, and focus would fall to the page.
+   */
+  returnFocusTo?: RefObject<HTMLElement | null>
+}
+
+/** A dialog's `onCloseAutoFocus` that puts focus on `target` (when given and still on the page). */
+export function focusBack(target: RefObject<HTMLElement | null> | undefined) {
+  if (!target) return undefined
+  return (event: Event) => {
+    if (!target.current?.isConnected) return
+    event.preventDefault()
+    target.current.focus()
+  }
 }
 
 /** "Are you sure?" before an action that changes something for someone else. Stays open while pending. */
@@ -35,10 +50,11 @@ export function ConfirmDialog({
   pending,
   onConfirm,
   testId,
+  returnFocusTo,
 }: ConfirmDialogProps) {
   return (
     <AlertDialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
-      <AlertDialogContent data-testid={testId}>
+      <AlertDialogContent data-testid={testId} onCloseAutoFocus={focusBack(returnFocusTo)}>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>

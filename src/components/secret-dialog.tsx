@@ -1,6 +1,7 @@
-import { useState } from 'react'
+import { useState, type RefObject } from 'react'
 import { Check, Copy } from 'lucide-react'
 import { m } from '@/paraglide/messages'
+import { focusBack } from '@/components/confirm-dialog'
 import { Button } from '@/components/ui/button'
 import {
   Dialog,
@@ -20,13 +21,15 @@ type SecretDialogProps = {
   description: string
   /** On the secret's text, for tests that read it. */
   testId?: string
+  /** Where focus goes when it closes (the control the action came from). */
+  returnFocusTo?: RefObject<HTMLElement | null>
 }
 
 /**
  * Shows a secret the server made (a reset password, a device secret) this one time, with a copy
  * button that says when it worked and what to do when the browser refused.
  */
-export function SecretDialog({ secret, onClose, title, description, testId }: SecretDialogProps) {
+export function SecretDialog({ secret, onClose, title, description, testId, returnFocusTo }: SecretDialogProps) {
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle')
   const close = () => {
     setCopy('idle')
@@ -43,7 +46,14 @@ export function SecretDialog({ secret, onClose, title, description, testId }: Se
 
   return (
     <Dialog open={secret !== null} onOpenChange={(open) => !open && close()}>
-      <DialogContent closeLabel={m.common_close()} className="max-w-md">
+      <DialogContent
+        closeLabel={m.common_close()}
+        className="max-w-md"
+        // Shown once: a stray click or Escape must not lose it. Done or the close button end it.
+        onInteractOutside={(event) => event.preventDefault()}
+        onEscapeKeyDown={(event) => event.preventDefault()}
+        onCloseAutoFocus={focusBack(returnFocusTo)}
+      >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { createAtom } from '@tanstack/store'
 import { useSelector } from '@tanstack/react-store'
 import { useRouteContext, useRouter, useRouterState, type AnyRoute } from '@tanstack/react-router'
 import { Role } from '@contract/roles'
@@ -84,6 +85,22 @@ export function useScopeLinkSearch(): (path: string) => MarketScopeSearch | unde
   return (path) => (caller?.role === Role.OFFICIAL && market && isMarketScoped(routes[path]) ? { market } : undefined)
 }
 
-/** How a page says what it shows, until its real content does (a placeholder names the market by id). */
-export const marketScopeLabel = (market: string | null): string =>
-  market ? m.page_scope_market({ market }) : m.page_scope_all()
+/** Names of markets the switcher has seen (chosen, or looked up for a link), for pages to say which. */
+const marketNamesStore = createAtom<Readonly<Record<string, string>>>({})
+
+export function noteMarketName(id: string, name: string): void {
+  if (marketNamesStore.get()[id] !== name) marketNamesStore.set((names) => ({ ...names, [id]: name }))
+}
+
+/**
+ * How a page says what it shows, until its real content does: all markets, the market by name, or
+ * (for an operator, whose market is implied) their own market. Never a bare id.
+ */
+export function useMarketScopeLabel(): string {
+  const market = useMarketScope()
+  const caller = useCaller()
+  const name = useSelector(marketNamesStore, (names) => (market ? names[market] : undefined))
+  if (!market) return m.page_scope_all()
+  if (caller?.role !== Role.OFFICIAL) return m.page_scope_own()
+  return m.page_scope_market({ market: name ?? m.common_loading() })
+}

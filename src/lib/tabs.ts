@@ -27,7 +27,8 @@ const MAX_TABS = 20
 
 const cachedNames = (tabs: Tab[]) => [...new Set(tabs.filter((tab) => !tab.ignoreCache).map((tab) => tab.name))]
 
-export const isHome = (tab: Tab) => tab.fullPath === HOME_TAB.fullPath
+/** Workplace is one tab that cannot close; its address follows the page (e.g. `?market=`). */
+export const isHome = (tab: Tab) => tab.name === HOME_TAB.name
 
 const stateOf = (tabs: Tab[]): TabsState => ({ tabs, cached: cachedNames(tabs) })
 
@@ -83,9 +84,13 @@ export function visitPage(
     query: page.query,
     ignoreCache: page.ignoreCache ?? false,
   }
+  if (isHome(next)) {
+    commit(tabs.map((tab) => (isHome(tab) ? next : tab)))
+    return
+  }
   const previousIndex = previousFullPath === null ? -1 : tabs.findIndex((tab) => tab.fullPath === previousFullPath)
   const previous = tabs[previousIndex]
-  if (replaced && previous && previous.name === page.name && !isHome(previous)) {
+  if (replaced && previous && previous.name === page.name) {
     commit(tabs.map((tab, index) => (index === previousIndex ? next : tab)))
     return
   }
@@ -126,8 +131,9 @@ export function closeTabs(action: CloseAction, target: Tab, activeFullPath: stri
   for (const tab of tabs) if (!remaining.includes(tab)) forgetDraft(tab.fullPath)
   commit(remaining)
   if (remaining.some((tab) => tab.fullPath === activeFullPath)) return null
-  if (action === 'self') return remaining[Math.min(index, remaining.length - 1)] ?? HOME_TAB
-  return remaining.find((tab) => tab.fullPath === target.fullPath) ?? HOME_TAB
+  const home = remaining.find(isHome) ?? HOME_TAB
+  if (action === 'self') return remaining[Math.min(index, remaining.length - 1)] ?? home
+  return remaining.find((tab) => tab.fullPath === target.fullPath) ?? home
 }
 
 /** After sign-out the next user starts with Workplace only. */

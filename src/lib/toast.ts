@@ -13,7 +13,10 @@ export const toasterReady = () => markReady()
 
 const TOAST_DURATION_MS = 5000
 
-/** `id` lets a later toast replace an earlier one (loading, then success or error). */
+/**
+ * `id` lets a later toast replace an earlier one (loading, then success or error). The same error
+ * said again replaces itself rather than stacking (five failed submits, one toast).
+ */
 export async function showToast(
   kind: 'success' | 'error' | 'info' | 'loading',
   message: string,
@@ -21,5 +24,6 @@ export async function showToast(
 ): Promise<void> {
   toasterMountedStore.set(true)
   const [{ toast }] = await Promise.all([import('sonner'), ready])
-  toast[kind](message, { duration: kind === 'loading' ? Infinity : TOAST_DURATION_MS, ...(id ? { id } : {}) })
+  const key = id ?? (kind === 'error' ? `error:${message}` : undefined)
+  toast[kind](message, { duration: kind === 'loading' ? Infinity : TOAST_DURATION_MS, ...(key ? { id: key } : {}) })
 }

@@ -183,6 +183,8 @@ describe('editing a market', () => {
     expect(answer.body).toMatchObject({
       code: 40900,
       msg: 'The payment bank cannot be changed once the market is registered',
+      // The field is named, in words, so the form can show it on the bank.
+      data: [{ field: 'paymentBank', message: 'The payment bank cannot be changed once the market is registered' }],
     })
   })
 

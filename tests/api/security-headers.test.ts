@@ -31,6 +31,7 @@ const post = (url: string) =>
 describe('X-Content-Type-Options: nosniff', () => {
   it.each([
     ['a hashed asset', () => get(t, '/assets/x.js'), 200],
+    ['a missing asset', () => get(t, '/assets/gone-1234.js'), 404],
     ['the console document', () => get(t, '/'), 200],
     ['a deep link (history fallback)', () => get(t, '/market/list'), 200],
     ['an API answer', () => get(t, '/api/health'), 200],
@@ -44,6 +45,13 @@ describe('X-Content-Type-Options: nosniff', () => {
     const response = await request()
     expect(response.status).toBe(status)
     expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+  })
+
+  it('answers a missing asset (an older build’s chunk) with a 404 nobody caches, never the document', async () => {
+    const missing = await get(t, '/assets/gone-1234.js')
+    expect(missing.status).toBe(404)
+    expect(missing.headers.get('cache-control')).toBe('no-store')
+    expect(missing.headers.get('content-type')).not.toContain('text/html')
   })
 
   it('leaves the asset cacheable and the document revalidated, with its policy', async () => {

@@ -136,13 +136,43 @@ describe('market management (OFFICIAL)', () => {
     await context.close()
   })
 
+  it('a form with its errors shown redraws in the other language, keeping what was typed', async () => {
+    const { context, page } = await signedIn(DEMO.official)
+    await page.goto('/market/register')
+    await field(page, /Market name/).fill('双语市场')
+    await page.getByTestId('market-submit').click()
+    await page.getByText('required fields cannot be empty').first().waitFor()
+    await page.getByTestId('locale-switch').selectOption('zh-CN')
+    await page.getByText('必填项不能为空').first().waitFor()
+    await page.getByRole('heading', { name: '注册市场' }).waitFor()
+    expect(await page.getByText('required fields cannot be empty').count()).toBe(0)
+    await expect(
+      page
+        .getByTestId('market-form')
+        .getByLabel(/市场名称/)
+        .inputValue(),
+    ).resolves.toBe('双语市场')
+    await context.close()
+  })
+
   it('the market switcher searches and remembers the choice', async () => {
     const { context, page } = await signedIn(DEMO.official)
     await page.getByTestId('market-switcher').click()
     await page.getByPlaceholder('Search markets').fill('新华')
-    await page.getByRole('option', { name: '廊坊市新华农贸市场' }).click()
+    await page.getByRole('button', { name: '廊坊市新华农贸市场', exact: true }).click()
     await page.reload()
     await expect(page.getByTestId('market-switcher').textContent()).resolves.toContain('廊坊市新华农贸市场')
+    // From the keyboard: type, walk down with the arrow keys, Enter takes the focused one.
+    await page.getByTestId('market-switcher').click()
+    await page.getByPlaceholder('Search markets').fill('保定')
+    await page.getByRole('button', { name: '保定市莲池农贸市场', exact: true }).waitFor()
+    // The list shows the search's own answer (not the previous one it keeps while loading).
+    const firstOption = async () => (await page.locator('[data-switcher-option]').first().textContent())?.trim() ?? ''
+    await expect.poll(firstOption).toMatch(/^保定市/)
+    const first = await firstOption()
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.getByTestId('market-switcher').textContent()).toContain(first)
     await context.close()
   })
 

@@ -43,7 +43,7 @@ describe('the market list on a bad network', () => {
     await note.waitFor()
     // The console is still there: no full-screen error page.
     expect(await page.getByTestId('side-menu').isVisible()).toBe(true)
-    expect(await page.getByText('500').count()).toBe(0)
+    expect(await page.getByText('500', { exact: true }).count()).toBe(0)
     failing = false
     await note.getByRole('button', { name: 'Retry' }).click()
     await note.waitFor({ state: 'detached' })

@@ -28,6 +28,15 @@ describe('tab bar store', () => {
     expect(paths()).toEqual(['/dashboard/workplace', '/merchant', '/market/register?id=1', '/market/register?id=2'])
   })
 
+  it('keeps one Workplace tab whose address follows the page (a market chosen there)', () => {
+    visitPage(page('MerchantManage', '/merchant'), '/dashboard/workplace', false)
+    visitPage(page('Workplace', '/dashboard/workplace?market=m1'), '/merchant', false)
+    visitPage(page('Workplace', '/dashboard/workplace?market=m2'), '/dashboard/workplace?market=m1', true)
+    expect(paths()).toEqual(['/dashboard/workplace?market=m2', '/merchant'])
+    // Closing the last other tab shows Workplace as the user left it.
+    expect(closeTabs('self', tabsStore.get().tabs[1]!, '/merchant')?.fullPath).toBe('/dashboard/workplace?market=m2')
+  })
+
   it('updates the tab in place when filters replace the URL', () => {
     visitPage(page('MerchantManage', '/merchant'), '/dashboard/workplace', false)
     visitPage(page('MerchantManage', '/merchant?page=2'), '/merchant', true)

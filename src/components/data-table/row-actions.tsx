@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react'
+import { useRef, useState, type ReactNode, type RefObject } from 'react'
 import { MoreHorizontal, type LucideIcon } from 'lucide-react'
 import { m } from '@/paraglide/messages'
 import { cn } from '@/lib/cn'
@@ -24,10 +24,14 @@ type RowActionsProps = {
   actions: readonly RowAction[]
   /** Shown before the menu, e.g. an Edit link. */
   children?: ReactNode
+  /** The menu button, for a dialog an action opens afterwards (a secret shown once) to return focus to. */
+  menuRef?: RefObject<HTMLButtonElement | null>
 }
 
 /** A row's actions: direct ones first, the rest in a menu, each confirmed before it runs. */
-export function RowActions({ menuLabel, actions, children }: RowActionsProps) {
+export function RowActions({ menuLabel, actions, children, menuRef }: RowActionsProps) {
+  const ownRef = useRef<HTMLButtonElement>(null)
+  const trigger = menuRef ?? ownRef
   const [confirming, setConfirming] = useState<RowAction | null>(null)
   const [pending, setPending] = useState(false)
 
@@ -48,7 +52,7 @@ export function RowActions({ menuLabel, actions, children }: RowActionsProps) {
       {children}
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" className="size-8" aria-label={menuLabel}>
+          <Button ref={trigger} variant="ghost" size="icon" className="size-8" aria-label={menuLabel}>
             <MoreHorizontal aria-hidden className="size-4" />
           </Button>
         </DropdownMenuTrigger>
@@ -79,6 +83,7 @@ export function RowActions({ menuLabel, actions, children }: RowActionsProps) {
           danger={confirming.danger}
           pending={pending}
           onConfirm={() => void run(confirming)}
+          returnFocusTo={trigger}
         />
       )}
     </div>

@@ -29,7 +29,18 @@ export function schemaErrors(schema: v.GenericSchema, values: unknown): Record<s
   return errors
 }
 
-/** After React shows the errors, takes the user to the first one (in the order the form shows them). */
+/**
+ * After React shows the errors, takes the user to the first one (in the order the form shows them),
+ * scrolled to the middle of the screen: at the edge it would sit under the form's sticky buttons,
+ * with its message out of sight.
+ */
 export function focusFirstInvalid(root: HTMLElement | null): void {
-  requestAnimationFrame(() => root?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
+  requestAnimationFrame(() => {
+    const field = root?.querySelector<HTMLElement>('[aria-invalid="true"]')
+    if (!field) return
+    field.focus({ preventScroll: true })
+    const target = field.closest<HTMLElement>('[data-slot="form-field"]') ?? field
+    // jsdom (component tests) has no layout to scroll.
+    if (typeof target.scrollIntoView === 'function') target.scrollIntoView({ block: 'center' })
+  })
 }

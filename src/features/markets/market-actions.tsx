@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { KeyRound, Lock, Pencil, Unlock } from 'lucide-react'
 import type { MarketListItem } from '@contract/markets'
@@ -12,6 +12,7 @@ import { useResetMarketPassword, useSetMarketFrozen } from './mutations'
 /** Row actions: edit, reset password (shown once, with copy), freeze / unfreeze — each confirmed first. */
 export function MarketActions({ market }: { market: MarketListItem }) {
   const [newPassword, setNewPassword] = useState<string | null>(null)
+  const menu = useRef<HTMLButtonElement>(null)
   const reset = useResetMarketPassword()
   const setFrozen = useSetMarketFrozen()
   const frozen = market.accountStatus !== 1
@@ -46,7 +47,7 @@ export function MarketActions({ market }: { market: MarketListItem }) {
 
   return (
     <>
-      <RowActions menuLabel={m.markets_more_actions({ name: market.name })} actions={actions}>
+      <RowActions menuLabel={m.markets_more_actions({ name: market.name })} actions={actions} menuRef={menu}>
         <Button asChild variant="link" size="sm" className="px-1">
           <Link to="/market/register" search={{ id: market.id }}>
             <Pencil aria-hidden className="size-3.5" />
@@ -60,6 +61,7 @@ export function MarketActions({ market }: { market: MarketListItem }) {
         title={m.markets_new_password_title()}
         description={m.markets_new_password_description({ username: market.accountUsername })}
         testId="new-password"
+        returnFocusTo={menu}
       />
     </>
   )

@@ -4,6 +4,7 @@ import { AsyncState } from '@/components/async-state/async-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { marketQuery } from './queries'
 import { MarketForm } from './market-form'
+import { useLocale } from '@/lib/locale'
 
 type MarketRegisterPageProps = {
   marketId: string | undefined
@@ -21,6 +22,8 @@ const formSkeleton = (
 
 /** Register a market, or edit one (`?id=`): the same form, with the payment bank fixed when editing. */
 export function MarketRegisterPage({ marketId, draftKey, onDone, onCancel }: MarketRegisterPageProps) {
+  // Pages redraw in the new language when it changes (docs/decisions.md: locale switch).
+  useLocale()
   const query = useQuery({ ...marketQuery(marketId ?? ''), enabled: Boolean(marketId) })
   const title = marketId ? m.markets_edit_title() : m.menu_market_register()
 

@@ -1,9 +1,16 @@
-import { useDeferredValue, useId, useState } from 'react'
+import { useDeferredValue, useEffect, useId, useState, type KeyboardEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { Check, ChevronsUpDown, Store } from 'lucide-react'
 import { m } from '@/paraglide/messages'
-import { setMarketChoice, useMarketChoice, useMarketScope, usePageMarket, type MarketChoice } from '@/lib/market-scope'
+import {
+  noteMarketName,
+  setMarketChoice,
+  useMarketChoice,
+  useMarketScope,
+  usePageMarket,
+  type MarketChoice,
+} from '@/lib/market-scope'
 import { cn } from '@/lib/cn'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
@@ -14,9 +21,36 @@ import { marketOptionsQuery, marketQuery } from './queries'
 function useMarketName(market: string | null, choice: MarketChoice): string {
   const known = market === null || market === choice?.id
   const detail = useQuery({ ...marketQuery(market ?? ''), enabled: !known, meta: { handlesErrors: true } })
+  const name = market === null ? null : known && choice ? choice.name : detail.data?.name
+  // Pages that name the market (placeholders) read it from here.
+  useEffect(() => {
+    if (market && name) noteMarketName(market, name)
+  }, [market, name])
   if (market === null) return m.switcher_all()
-  if (known && choice) return choice.name
-  return detail.data?.name ?? (detail.isError ? m.switcher_unknown() : m.common_loading())
+  return name ?? (detail.isError ? m.switcher_unknown() : m.common_loading())
+}
+
+/** The switcher's choices, in order, from any element inside its popover. */
+const optionButtons = (from: HTMLElement) =>
+  Array.from(
+    from
+      .closest('[data-slot="popover-content"], [role="dialog"]')
+      ?.querySelectorAll<HTMLButtonElement>('[data-switcher-option]') ?? [],
+  )
+
+/** Up and down move between the search box and the choices, as in a list. */
+function moveFocus(event: KeyboardEvent<HTMLElement>) {
+  if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return
+  const buttons = optionButtons(event.currentTarget)
+  const at = buttons.indexOf(document.activeElement as HTMLButtonElement)
+  const next = event.key === 'ArrowDown' ? Math.min(at + 1, buttons.length - 1) : at - 1
+  event.preventDefault()
+  if (next >= 0) buttons[next]?.focus()
+  else
+    event.currentTarget
+      .closest('[data-slot="popover-content"], [role="dialog"]')
+      ?.querySelector<HTMLInputElement>('input')
+      ?.focus()
 }
 
 /**
@@ -50,9 +84,11 @@ export function MarketSwitcher() {
     setText('')
   }
   const item = (key: string, label: string, selected: boolean, onSelect: () => void) => (
-    <li key={key} role="option" aria-selected={selected}>
+    <li key={key}>
       <button
         type="button"
+        aria-pressed={selected}
+        data-switcher-option
         onClick={onSelect}
         className="flex w-full items-center gap-2 rounded px-2 py-1.5 text-left text-sm hover:bg-accent focus-visible:bg-accent focus-visible:outline-none"
       >
@@ -87,10 +123,17 @@ export function MarketSwitcher() {
           autoFocus
           value={text}
           onChange={(event) => setText(event.target.value)}
+          onKeyDown={(event) => {
+            // Enter takes the first match; the arrow keys walk the list.
+            if (event.key === 'Enter') {
+              event.preventDefault()
+              optionButtons(event.currentTarget)[0]?.click()
+            } else moveFocus(event)
+          }}
           placeholder={m.switcher_search()}
           className="mb-2 h-8"
         />
-        <ul role="listbox" aria-label={m.switcher_title()} className="max-h-72 overflow-y-auto">
+        <ul aria-label={m.switcher_title()} className="max-h-72 overflow-y-auto" onKeyDown={moveFocus}>
           {!q && item('all', m.switcher_all(), scope === null, () => choose(null))}
           {options.data?.map((option) =>
             item(option.id, option.name, scope === option.id, () => choose({ id: option.id, name: option.name })),

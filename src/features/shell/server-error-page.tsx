@@ -2,9 +2,12 @@ import type { ErrorComponentProps } from '@tanstack/react-router'
 import { m } from '@/paraglide/messages'
 import { Button } from '@/components/ui/button'
 import { StatusPage } from './status-page'
+import { useLocale } from '@/lib/locale'
 
 /** The error boundary's page (500): go back, or try the page again. */
 export function ServerErrorPage({ reset }: ErrorComponentProps) {
+  // Pages redraw in the new language when it changes (docs/decisions.md: locale switch).
+  useLocale()
   return (
     <div className="min-h-full bg-background">
       <StatusPage
