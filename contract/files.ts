@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { idParam } from './fields'
 
 /** Uploads (DESIGN §6): the one definition the server, the upload component and the tests share. */
 
@@ -29,4 +30,4 @@ export type UploadedFile = v.InferOutput<typeof UploadedFileSchema>
 /** A missing, malformed or out-of-scope file id all answer this, so ids reveal nothing. */
 export const FILE_NOT_FOUND = 'error_file_not_found'
 
-export const FileIdParamSchema = v.object({ id: v.pipe(v.string(), v.uuid(FILE_NOT_FOUND)) })
+export const FileIdParamSchema = idParam(FILE_NOT_FOUND)
