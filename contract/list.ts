@@ -60,15 +60,14 @@ const strictFilters = <F extends FilterMap>(filters: F) =>
     [K in keyof F]: v.OptionalSchema<v.PicklistSchema<F[K], 'validation_invalid'>, undefined>
   }
 
-/** The router parses `?status=2` as the number 2: a filter's value is taken back as text. */
+/** The router parses `?q=123` and `?status=2` as numbers: a value from the URL is taken back as text. */
+const TextFromUrl = v.union([v.string(), v.pipe(v.number(), v.transform(String))])
+
 const lenientFilters = <F extends FilterMap>(filters: F) =>
   Object.fromEntries(
     Object.entries(filters).map(([key, options]) => [
       key,
-      v.fallback(
-        v.optional(v.pipe(v.union([v.string(), v.pipe(v.number(), v.transform(String))]), v.picklist(options))),
-        undefined,
-      ),
+      v.fallback(v.optional(v.pipe(TextFromUrl, v.picklist(options))), undefined),
     ]),
   ) as unknown as {
     [K in keyof F]: v.SchemaWithFallback<
@@ -78,13 +77,13 @@ const lenientFilters = <F extends FilterMap>(filters: F) =>
   }
 
 /**
- * The router parses `?q=123` as the number 123: the URL's search text is taken back as text, and
- * text the API would refuse (control characters, too long) is dropped rather than sent.
+ * The URL's search text; text the API would refuse (control characters, too long) is dropped rather
+ * than sent.
  */
 const LenientSearchText = v.fallback(
   v.optional(
     v.pipe(
-      v.union([v.string(), v.pipe(v.number(), v.transform(String))]),
+      TextFromUrl,
       v.check((text: string) => isCleanText(text) && text.length <= MAX_SEARCH_LENGTH),
     ),
   ),

@@ -4,6 +4,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import * as schema from './schema'
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
+/** An open transaction, as `db.transaction` hands it to its callback. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
 
 /** PostgreSQL LISTEN/NOTIFY: how instances sharing one database tell each other what changed. */
 export type DatabaseEvents = {

@@ -1,12 +1,9 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm'
 import { ApiCode } from '../../contract/api'
 import { FILE_NOT_FOUND } from '../../contract/files'
-import type { Database } from '../db/client'
+import type { Transaction } from '../db/client'
 import { files } from '../db/schema'
 import { ApiError } from '../lib/errors'
-
-/** A transaction handed to `db.transaction`'s callback. */
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
 
 /**
  * Makes files the market's, as a form that references them is saved: unowned files become the market's,
@@ -14,7 +11,7 @@ export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
  * reveal nothing). Call it inside the transaction that saves the form, so a refusal undoes the save.
  */
 export async function claimFiles(
-  tx: Tx,
+  tx: Transaction,
   { marketId, fileIds }: { marketId: string; fileIds: readonly string[] },
 ): Promise<void> {
   const ids = [...new Set(fileIds)]

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { and, eq, ne } from 'drizzle-orm'
 import { ApiCode } from '../../contract/api'
 import { Role, isNormalStatus } from '../../contract/roles'
-import type { Database } from '../db/client'
+import type { Database, Transaction } from '../db/client'
 import { sessions, users } from '../db/schema'
 import { changedFields, writeAudit } from '../lib/audit'
 import { uniqueViolation } from '../lib/db-errors'
@@ -18,8 +18,7 @@ import { generateClearPassword, hashPassword, md5Hex } from './passwords'
  */
 
 /** An open transaction (or the database, for a single statement). */
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
-type Writer = Database | Tx
+type Writer = Database | Transaction
 
 /** The record an action is logged against: the account itself, or the market or merchant that owns it. */
 export type AuditSubject = { entity: string; entityId: string }
