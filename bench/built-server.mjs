@@ -1,18 +1,27 @@
 // Starts the BUILT server (node dist/server/main.js, no TypeScript loader) on a fresh data folder for
 // a bench, and stops it again. Every bench measures the same thing a user runs.
+// `dataDir` runs it on an existing PGlite folder instead (kept on stop). `fromSource` (or
+// BENCH_FROM_SOURCE=1) runs server/main.ts through tsx instead of the build, for a checkout whose build
+// is older than its source (tsx transpiles each file once, at start: requests run the same code).
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
-export async function startBuiltServer({ port, databaseUrl = '' }) {
+export async function startBuiltServer({
+  port,
+  databaseUrl = '',
+  dataDir,
+  fromSource = process.env.BENCH_FROM_SOURCE === '1',
+}) {
   const base = `http://127.0.0.1:${port}`
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'ds-bench-'))
-  const server = spawn(process.execPath, ['dist/server/main.js'], {
+  const ownDataDir = dataDir ? null : mkdtempSync(path.join(tmpdir(), 'ds-bench-'))
+  const entry = fromSource ? ['--import', 'tsx', 'server/main.ts'] : ['dist/server/main.js']
+  const server = spawn(process.execPath, entry, {
     env: {
       ...process.env,
       PORT: String(port),
-      DATA_DIR: dataDir,
+      DATA_DIR: dataDir ?? ownDataDir,
       DEMO: '1',
       LOG_LEVEL: 'silent',
       DATABASE_URL: databaseUrl,
@@ -20,13 +29,16 @@ export async function startBuiltServer({ port, databaseUrl = '' }) {
     stdio: 'inherit',
   })
   const stop = async () => {
-    server.kill('SIGTERM')
-    await new Promise((resolve) => server.once('exit', resolve))
-    rmSync(dataDir, { recursive: true, force: true })
+    if (server.exitCode === null) {
+      server.kill('SIGTERM')
+      await new Promise((resolve) => server.once('exit', resolve))
+    }
+    if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true })
   }
   for (let i = 0; i < 240; i++) {
+    if (server.exitCode !== null) break
     try {
-      if ((await fetch(`${base}/api/health`)).ok) return { base, stop }
+      if ((await fetch(`${base}/api/health`)).ok) return { base, stop, pid: server.pid }
     } catch {
       // not listening yet
     }

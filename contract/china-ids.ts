@@ -30,9 +30,26 @@ export function isIdCardNumber(value: string): boolean {
   const birth = new Date(Date.UTC(year, month - 1, day))
   if (year < 1900 || birth.getUTCMonth() !== month - 1 || birth.getUTCDate() !== day || birth.getTime() > Date.now())
     return false
+  return id[17] === idCardCheckChar(id.slice(0, 17))
+}
+
+/** The check character of an ID card number's first 17 digits (ISO 7064 MOD 11-2). */
+export function idCardCheckChar(first17: string): string {
   let sum = 0
-  for (let i = 0; i < 17; i++) sum += Number(id[i]) * (ID_WEIGHTS[i] as number)
-  return id[17] === ID_CHECK[sum % 11]
+  for (let i = 0; i < 17; i++) sum += Number(first17[i]) * (ID_WEIGHTS[i] as number)
+  return ID_CHECK[sum % 11] as string
+}
+
+/**
+ * What an ID card number says of its holder: the age on `today` (YYYY-MM-DD) and the gender (the
+ * 17th digit: odd for men). Null for a number that is not valid.
+ */
+export function idCardFacts(value: string, today: string): { age: number; gender: 'male' | 'female' } | null {
+  if (!isIdCardNumber(value)) return null
+  const birth = value.slice(6, 14)
+  const now = today.replaceAll('-', '')
+  const age = Number(now.slice(0, 4)) - Number(birth.slice(0, 4)) - (now.slice(4) < birth.slice(4) ? 1 : 0)
+  return { age: Math.max(age, 0), gender: Number(value[16]) % 2 === 1 ? 'male' : 'female' }
 }
 
 /** Mainland mobile number: 11 digits starting 13–19. */

@@ -10,3 +10,11 @@ export const MarketScopeSearchSchema = v.object({
   market: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined),
 })
 export type MarketScopeSearch = v.InferOutput<typeof MarketScopeSearchSchema>
+
+/**
+ * The API's side of `?market=`: strict (a value that is not a uuid is 40000). The server then holds a
+ * MARKET caller to its own market whatever this says (server/lib/scope.ts).
+ */
+export const MarketQueryEntries = {
+  market: v.optional(v.pipe(v.string('validation_invalid'), v.uuid('validation_invalid'))),
+}

@@ -16,6 +16,7 @@ import { xsrf } from './middleware/xsrf'
 import { clientRoutes } from './static'
 import { fileRoutes } from './files/routes'
 import { marketRoutes } from './markets/routes'
+import { merchantRoutes } from './merchants/routes'
 import { messageRoutes } from './messages/routes'
 import { userRoutes } from './user/routes'
 import { SessionCache } from './user/session-cache'
@@ -46,6 +47,7 @@ function apiRoutes() {
     .route('/user', userRoutes)
     .route('/messages', messageRoutes)
     .route('/markets', marketRoutes)
+    .route('/merchants', merchantRoutes)
     .route('/files', fileRoutes)
 }
 

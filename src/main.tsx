@@ -1,9 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
 import { getLocale } from '@/paraglide/runtime'
-import { createQueryClient } from '@/lib/query-client'
 import { settingsStore } from '@/lib/settings'
 import { applyDocumentSettings } from '@/lib/theme'
 import { createConsoleRouter } from './router'
@@ -13,13 +11,10 @@ import './styles/app.css'
 applyDocumentSettings(settingsStore.get())
 document.documentElement.lang = getLocale()
 
-const queryClient = createQueryClient()
-const router = createConsoleRouter(queryClient)
+const router = createConsoleRouter()
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
+    <RouterProvider router={router} />
   </StrictMode>,
 )

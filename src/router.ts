@@ -1,14 +1,12 @@
 import { createRouter, lazyRouteComponent } from '@tanstack/react-router'
-import type { QueryClient } from '@tanstack/react-query'
 import { PageSkeleton } from '@/components/async-state/page-skeleton'
 import { routeTree } from './routeTree.gen'
 
-export function createConsoleRouter(queryClient: QueryClient) {
+export function createConsoleRouter() {
   return createRouter({
     routeTree,
-    context: { queryClient },
     defaultPreload: 'intent',
-    // Loaders read through TanStack Query's cache, which decides freshness.
+    // Loaders read through TanStack Query's cache (the console layout's context), which decides freshness.
     defaultPreloadStaleTime: 0,
     // Every route gets its own pending and error boundary, so a slow or failed page shows its skeleton
     // or its failure where the page goes, inside the shell, instead of blanking or replacing the console.

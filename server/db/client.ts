@@ -53,11 +53,15 @@ export async function openDatabase(options: DatabaseOptions, folder = migrations
     }
   }
   const { PGlite } = await import('@electric-sql/pglite')
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
+  const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin')
   const { drizzle } = await import('drizzle-orm/pglite')
   const { migrate } = await import('drizzle-orm/pglite/migrator')
   // PGlite does not create missing parent folders.
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
   const client = await PGlite.create({
+    // The merchant list's search indexes (migrations 0005 and 0006).
+    extensions: { pg_trgm, btree_gin },
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   })

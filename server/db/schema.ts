@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm'
-import { customType, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import {
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
@@ -30,6 +42,8 @@ export const markets = pgTable(
     marketPhotoFileIds: jsonb('market_photo_file_ids').$type<string[]>().notNull().default([]),
     registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last number given to a merchant account of this market (its usernames: 0314888-0001, …). */
+    merchantSeq: integer('merchant_seq').notNull().default(0),
   },
   (t) => [index('markets_registered_idx').on(t.registeredAt), index('markets_name_idx').on(t.name)],
 )
@@ -144,4 +158,105 @@ export const files = pgTable(
   },
   // The same picture uploaded twice by one person is stored once.
   (t) => [unique('files_uploader_hash_unique').on(t.uploadedBy, t.sha256), index('files_market_idx').on(t.marketId)],
+)
+
+/**
+ * Stallholders (SPEC §3). One account each (role MERCHANT, which cannot sign in to the console). A
+ * merchant who leaves keeps its row (status 'left'): transactions and tests stay attached to it.
+ */
+export const merchants = pgTable(
+  'merchants',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    marketId: uuid('market_id')
+      .notNull()
+      .references(() => markets.id, { onDelete: 'restrict' }),
+    accountUk: text('account_uk')
+      .notNull()
+      .unique()
+      .references(() => users.uk, { onDelete: 'restrict' }),
+    /** Copied from the account (never changes): the list searches and sorts it without a join. */
+    accountUsername: text('account_username').notNull(),
+    name: text('name').notNull(),
+    /** The three bank numbers are fixed once a value is saved. */
+    bankMerchantNo: text('bank_merchant_no').notNull(),
+    otherBankNo: text('other_bank_no').notNull().default(''),
+    paymentSubMerchantNo: text('payment_sub_merchant_no').notNull().default(''),
+    stallNo: text('stall_no').notNull(),
+    phone: text('phone').notNull(),
+    idCardNo: text('id_card_no').notNull(),
+    creditCode: text('credit_code').notNull().default(''),
+    category: text('category').notNull(),
+    age: integer('age').notNull(),
+    gender: text('gender').notNull(),
+    political: text('political').notNull().default(''),
+    education: text('education').notNull().default(''),
+    address: text('address').notNull().default(''),
+    notes: text('notes').notNull().default(''),
+    healthCertificateFileId: uuid('health_certificate_file_id'),
+    foodLicenceFileId: uuid('food_licence_file_id'),
+    status: text('status').notNull().default('active'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What the list's search box looks in, lower-cased, with a trigram index (pg_trgm). */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(name || ' ' || stall_no || ' ' || phone || ' ' || account_username)`),
+    /**
+     * The same text's pieces of one or two characters that are not all ASCII (王, 秀英): what a search
+     * too short for trigrams looks up (search_grams_of, a function migration 0006 creates).
+     */
+    searchGrams: text('search_grams')
+      .array()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`search_grams_of(lower(name || ' ' || stall_no || ' ' || phone || ' ' || account_username))`,
+      ),
+  },
+  (t) => [
+    // A stall has one active merchant; a merchant who left frees it.
+    uniqueIndex('merchants_market_stall_active_unique')
+      .on(t.marketId, t.stallNo)
+      .where(sql`status = 'active'`),
+    index('merchants_market_created_idx').on(t.marketId, t.createdAt, t.id),
+    index('merchants_market_category_idx').on(t.marketId, t.category),
+    // Each sort of the all-markets list has an index ending in the filters' columns, and one led by
+    // the category filter: a page deep in a sorted, filtered list of 200,000 is read from an index
+    // alone, skipping only entries that match (migration 0006).
+    index('merchants_created_idx').on(t.createdAt, t.id, t.category, t.status),
+    index('merchants_name_idx').on(t.name, t.id, t.category, t.status),
+    index('merchants_stall_idx').on(t.stallNo, t.id, t.category, t.status),
+    index('merchants_account_username_idx').on(t.accountUsername, t.id, t.category, t.status),
+    index('merchants_category_idx').on(t.category, t.id, t.status),
+    index('merchants_category_created_idx').on(t.category, t.createdAt, t.id, t.status),
+    index('merchants_category_name_idx').on(t.category, t.name, t.id, t.status),
+    index('merchants_category_stall_idx').on(t.category, t.stallNo, t.id, t.status),
+    index('merchants_category_account_username_idx').on(t.category, t.accountUsername, t.id, t.status),
+    // Searches of three characters or more: trigrams. Of one or two characters, not all ASCII (a
+    // surname, a given name), which have no trigram: search_grams. Each with the list's filters
+    // (btree_gin), so a search and a filter are one index scan, not two bitmaps ANDed (migration 0006).
+    index('merchants_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`, t.category, t.status),
+    index('merchants_search_grams_idx').using('gin', t.searchGrams, t.category, t.status),
+  ],
+)
+
+/**
+ * How many merchants each market has in each category and status, and all markets together under
+ * ALL_MARKETS, kept by triggers on merchants (migration 0006): a list's total without a search is a
+ * sum of at most 18 rows, not a count of 200,000. No foreign key: a market loses its merchants before
+ * it can go, and its rows then hold 0.
+ */
+export const ALL_MARKETS = '00000000-0000-0000-0000-000000000000'
+
+export const merchantCounts = pgTable(
+  'merchant_counts',
+  {
+    marketId: uuid('market_id').notNull(),
+    category: text('category').notNull(),
+    status: text('status').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.marketId, t.category, t.status] })],
 )

@@ -21,6 +21,15 @@ describe('rethrowConflict', () => {
     expect(error).toMatchObject({ code: ApiCode.CONFLICT, messageKey: 'error_credit_code_taken' })
   })
 
+  it('puts a form field’s conflict under its field', () => {
+    const error = caught(() => rethrowConflict({ code: '23505', constraint: 'merchants_market_stall_active_unique' }))
+    expect(error).toMatchObject({
+      code: ApiCode.CONFLICT,
+      messageKey: 'error_stall_taken',
+      data: [{ field: 'stallNo', message: 'error_stall_taken' }],
+    })
+  })
+
   it('answers an unknown unique constraint generically, not as a taken username', () => {
     expect(caught(() => rethrowConflict({ code: '23505', constraint: 'devices_code_unique' }))).toMatchObject({
       messageKey: 'error_conflict',

@@ -7,9 +7,11 @@ import type { MessageKey } from './i18n'
  * What each unique constraint means to a user. A duplicate caught by the database (two requests at
  * once passed the check before either wrote) answers as the check would have.
  */
-const CONFLICT_MESSAGES: Record<string, MessageKey> = {
+const CONFLICT_MESSAGES: Record<string, MessageKey | { message: MessageKey; field: string }> = {
   users_username_unique: 'error_username_taken',
   markets_credit_code_unique: 'error_credit_code_taken',
+  // A form's field: the message shows under it.
+  merchants_market_stall_active_unique: { message: 'error_stall_taken', field: 'stallNo' },
 }
 
 /** Rethrows a unique violation as 40900 with its translated message; any other error as it is. */
@@ -17,7 +19,9 @@ export function rethrowConflict(error: unknown): never {
   if (error instanceof ApiError) throw error
   const constraint = uniqueViolation(error)
   if (constraint === null) throw error
-  throw new ApiError(ApiCode.CONFLICT, CONFLICT_MESSAGES[constraint] ?? 'error_conflict')
+  const meaning = CONFLICT_MESSAGES[constraint] ?? 'error_conflict'
+  if (typeof meaning === 'string') throw new ApiError(ApiCode.CONFLICT, meaning)
+  throw new ApiError(ApiCode.CONFLICT, meaning.message, [meaning])
 }
 
 /** Runs a write, answering a unique violation as a conflict. */

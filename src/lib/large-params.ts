@@ -1,31 +1,19 @@
 /**
- * Large query parameters stay in the browser (SPEC §4): the object is kept in sessionStorage under a
- * hash of its content, and only that key travels in the URL.
+ * Large query parameters stay in the browser (SPEC §4): the object is kept in sessionStorage (so it
+ * survives a reload of the tab, and goes with it) under a hash of its content, and only that key
+ * travels in the URL. The store is bounded: past MAX_ENTRIES the oldest entries are dropped. It never
+ * holds a password: such fields are left out before storing. Reading is here (route guards use it, so
+ * it loads with the first page); storing is in ./large-params-store.ts, which only the list loads.
  */
-const PREFIX = 'params:'
+export const PREFIX = 'params:'
 
-function fnv1a(text: string): string {
-  // Two 32-bit FNV-1a passes with different seeds: a 16-hex key, stable for the same content.
-  let a = 0x811c9dc5
-  let b = 0x01000193 ^ 0x5bd1e995
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i)
-    a = Math.imul(a ^ code, 0x01000193)
-    b = Math.imul(b ^ code, 0x5bd1e995)
-  }
-  return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0')
-}
-
-export function storeLargeParams(value: unknown): string {
-  const text = JSON.stringify(value)
-  const key = fnv1a(text)
-  sessionStorage.setItem(PREFIX + key, text)
-  return key
-}
-
+/** The object stored under `key`, or null (unknown key, or unreadable content). */
 export function readLargeParams<T>(key: string): T | null {
   const text = sessionStorage.getItem(PREFIX + key)
-  return text === null ? null : (JSON.parse(text) as T)
+  if (text === null) return null
+  try {
+    return JSON.parse(text) as T
+  } catch {
+    return null
+  }
 }
-
-export const hasLargeParams = (key: string) => sessionStorage.getItem(PREFIX + key) !== null

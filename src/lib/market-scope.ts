@@ -53,7 +53,11 @@ export function isMarketScoped(route: AnyRoute | undefined): boolean {
 type RouteLookup = Record<string, AnyRoute | undefined>
 
 const useCaller = (): Caller | undefined =>
-  useRouteContext({ strict: false, select: (context) => ('user' in context ? context.user : undefined) })
+  useRouteContext({
+    strict: false,
+    // Outside the console layout (the sign-in page) the context has no user.
+    select: (context) => (context as { user?: Caller } | undefined)?.user,
+  })
 
 /** Whether the current page is scoped, and the market its URL names. */
 export function usePageMarket(): { scoped: boolean; market: string | undefined } {

@@ -1,12 +1,9 @@
-import { createRootRouteWithContext } from '@tanstack/react-router'
-import type { QueryClient } from '@tanstack/react-query'
+import { createRootRoute } from '@tanstack/react-router'
 import { LoginInvalidGate } from '@/features/auth/login-invalid-gate'
 import { RootLayout } from '@/features/shell/root-layout'
 import { ServerErrorPage } from '@/features/shell/server-error-page'
 
-export type RouterContext = { queryClient: QueryClient }
-
-export const Route = createRootRouteWithContext<RouterContext>()({
+export const Route = createRootRoute({
   component: () => <RootLayout modals={<LoginInvalidGate />} />,
   errorComponent: ServerErrorPage,
 })

@@ -53,6 +53,15 @@ const TABLE: Row[] = [
   { method: 'POST', path: `/api/markets/${MARKET_ID}/freeze`, allowed: signedIn('markets') },
   { method: 'POST', path: `/api/markets/${MARKET_ID}/unfreeze`, allowed: signedIn('markets') },
   { method: 'POST', path: `/api/markets/${MARKET_ID}/reset-password`, allowed: signedIn('markets') },
+  // A market id as the merchant id (no such merchant: 40400), as for the thumbnail below.
+  { method: 'GET', path: '/api/merchants', allowed: signedIn('merchants') },
+  { method: 'GET', path: '/api/merchants/export', allowed: signedIn('merchants') },
+  { method: 'POST', path: '/api/merchants', body: { name: '' }, allowed: signedIn('merchants') },
+  { method: 'GET', path: `/api/merchants/${MARKET_ID}`, allowed: signedIn('merchants') },
+  { method: 'PUT', path: `/api/merchants/${MARKET_ID}`, body: { name: '' }, allowed: signedIn('merchants') },
+  { method: 'POST', path: `/api/merchants/${MARKET_ID}/leave`, allowed: signedIn('merchants') },
+  { method: 'POST', path: `/api/merchants/${MARKET_ID}/return`, allowed: signedIn('merchants') },
+  { method: 'POST', path: `/api/merchants/${MARKET_ID}/reset-password`, allowed: signedIn('merchants') },
   { method: 'POST', path: '/api/files', allowed: signedIn('files') },
   { method: 'GET', path: '/api/files/11111111-1111-4111-8111-111111111111', allowed: signedIn('files') },
   { method: 'GET', path: `/api/files/${MARKET_ID}/thumbnail`, allowed: signedIn('files') }, // a market id as the file id (no such file: 40400); the coverage check needs the placeholder
@@ -114,6 +123,12 @@ describe('permission table', () => {
         // Pages, not JSON answers.
         code =
           (await t.app.request(path, token ? { headers: { Authorization: token } } : {})).status === 200 ? 20000 : 0
+      } else if (path.endsWith('/export')) {
+        // A CSV file when let through, a JSON refusal otherwise.
+        const response = await t.request(path, { method, ...(token ? { token } : {}) })
+        code = response.headers.get('Content-Type')?.startsWith('text/csv')
+          ? 20000
+          : ((await response.json()) as { code: number }).code
       } else {
         const answer =
           path === '/api/files' && method === 'POST'

@@ -128,6 +128,8 @@ describe('session expiry', () => {
     await page.goto('/login')
     await signIn(page, DEMO.official)
     await page.waitForURL('**/dashboard/workplace')
+    // The address changes as navigation starts: wait for the console itself before ending the session.
+    await page.getByTestId('user-menu').waitFor()
     // End the session on the server behind the page's back.
     await page.evaluate(async () => {
       const xsrf =

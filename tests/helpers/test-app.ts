@@ -52,18 +52,18 @@ export async function createTestApp(
     },
   })
 
-  async function call<T = unknown>(
-    path: string,
-    init: {
-      method?: string
-      body?: unknown
-      rawBody?: string
-      token?: string
-      xsrf?: boolean
-      locale?: string
-      address?: string
-    } = {},
-  ): Promise<Answer<T>> {
+  type CallInit = {
+    method?: string
+    body?: unknown
+    rawBody?: string
+    token?: string
+    xsrf?: boolean
+    locale?: string
+    address?: string
+  }
+
+  /** The app's Response as it is (a CSV export, a stream); `call` reads a JSON answer from it. */
+  async function request(path: string, init: CallInit = {}): Promise<Response> {
     const headers: Record<string, string> = {
       'Content-Type': 'application/json',
       'Accept-Language': init.locale ?? 'en-US',
@@ -75,11 +75,15 @@ export async function createTestApp(
     if (init.token) headers.Authorization = init.token
     if (init.address) headers['X-Forwarded-For'] = init.address
     const body = init.rawBody ?? (init.body === undefined ? undefined : JSON.stringify(init.body))
-    const response = await app.request(path, {
+    return app.request(path, {
       method: init.method ?? 'POST',
       headers,
       ...(body === undefined ? {} : { body }),
     })
+  }
+
+  async function call<T = unknown>(path: string, init: CallInit = {}): Promise<Answer<T>> {
+    const response = await request(path, init)
     const text = await response.text()
     return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null }
   }
@@ -125,6 +129,7 @@ export async function createTestApp(
     kind: handle.kind,
     time,
     call,
+    request,
     upload,
     login,
     tokenFor,

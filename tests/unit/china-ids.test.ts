@@ -36,3 +36,15 @@ describe('phone numbers', () => {
     expect(isPhoneNumber('12345')).toBe(false)
   })
 })
+
+describe('what an ID card number says', () => {
+  it('gives the age on a day and the gender from the 17th digit', async () => {
+    const { idCardCheckChar, idCardFacts } = await import('../../contract/china-ids')
+    const man = `13100319800517001${idCardCheckChar('13100319800517001')}`
+    const woman = `13100319800517002${idCardCheckChar('13100319800517002')}`
+    expect(idCardFacts(man, '2026-05-16')).toEqual({ age: 45, gender: 'male' })
+    expect(idCardFacts(man, '2026-05-17')).toEqual({ age: 46, gender: 'male' })
+    expect(idCardFacts(woman, '2026-11-23')).toEqual({ age: 46, gender: 'female' })
+    expect(idCardFacts('131003198005170010', '2026-11-23')).toBeNull()
+  })
+})

@@ -7,6 +7,7 @@ import type { Database } from '../client'
 import { markets, messages, users } from '../schema'
 import { postMessage } from '../../messages/post'
 import { demoMarkets } from './demo-markets'
+import { seedDemoMerchants } from './demo-merchants'
 
 /** Demo accounts the README prints. Later issues extend the seed with their own data. */
 export const DEMO_ACCOUNTS = {
@@ -19,9 +20,16 @@ async function isEmpty(db: Database): Promise<boolean> {
   return (result[0]?.n ?? 0) === 0
 }
 
-/** Seeds the demo once, on an empty database. */
+/**
+ * Seeds the demo once, on an empty database; the demo merchants once too, also on a demo database made
+ * before merchants existed.
+ */
 export async function seedDemo(db: Database): Promise<void> {
-  if (!(await isEmpty(db))) return
+  if (await isEmpty(db)) await seedDemoAccounts(db)
+  await seedDemoMerchants(db)
+}
+
+async function seedDemoAccounts(db: Database): Promise<void> {
   const officialUk = randomUUID()
   let demoOperatorUk = ''
   await db.transaction(async (tx) => {

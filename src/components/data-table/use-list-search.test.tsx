@@ -26,7 +26,11 @@ function MarketList() {
   const navigate = useNavigate()
   const onSearchChange = useCallback(
     (next: Partial<MarketSearch>) =>
-      void navigate({ to: '/market', search: (previous) => ({ ...previous, ...next }), replace: true }),
+      void navigate({
+        to: '/market',
+        search: (previous) => ({ ...(previous as MarketSearch), ...next }),
+        replace: true,
+      }),
     [navigate],
   )
   const list = useListSearch(search, onSearchChange)

@@ -18,4 +18,10 @@ addValidationMessages({
   validation_uk_required: m.validation_uk_required,
   validation_password_mismatch: m.validation_password_mismatch,
   error_username_taken: m.error_username_taken,
+  validation_market_required: m.validation_market_required,
+  validation_bank_number: m.validation_bank_number,
+  validation_stall_number: m.validation_stall_number,
+  validation_merchant_age: m.validation_merchant_age,
+  error_stall_taken: m.error_stall_taken,
+  error_merchant_bank_unchangeable: m.error_merchant_bank_unchangeable,
 })

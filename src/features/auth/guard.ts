@@ -28,7 +28,7 @@ export async function guardConsoleRoute({ context, location, matches }: GuardInp
   try {
     user = await context.queryClient.ensureQueryData(userInfoQuery())
   } catch {
-    await logout(context.queryClient)
+    await logout()
     throw toLogin()
   }
 

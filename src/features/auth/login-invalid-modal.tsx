@@ -1,5 +1,4 @@
 import { useState } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
 import { m } from '@/paraglide/messages'
 import { loginInvalidStore } from '@/lib/request-errors'
 import { useSelector } from '@tanstack/react-store'
@@ -9,7 +8,6 @@ import { logout } from './logout'
 /** SPEC §8: code 1001 asks to sign in again (log out and reload) or to stay on the page. */
 export function LoginInvalidModal() {
   const open = useSelector(loginInvalidStore)
-  const queryClient = useQueryClient()
   const [leaving, setLeaving] = useState(false)
   return (
     <ConfirmDialog
@@ -23,7 +21,7 @@ export function LoginInvalidModal() {
       testId="login-invalid-modal"
       onConfirm={async () => {
         setLeaving(true)
-        await logout(queryClient)
+        await logout()
         window.location.reload()
       }}
     />

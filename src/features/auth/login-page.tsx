@@ -1,5 +1,4 @@
 import { useRef, useState, type FormEvent } from 'react'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { ApiCode } from '@contract/api'
@@ -7,6 +6,7 @@ import { UsernameSchema } from '@contract/user'
 import { m } from '@/paraglide/messages'
 import { ApiRequestError } from '@/lib/api-client'
 import { redirectTargetHref } from '@/lib/redirect-target'
+import { existingQueryClient, loadQueryClient } from '@/lib/query-client-lazy'
 import { clearToken, setToken } from '@/lib/session'
 import { useLocale } from '@/lib/locale'
 import { hashPassword, preloadPasswordHasher } from '@/lib/md5'
@@ -40,23 +40,36 @@ export function LoginPage() {
   useLocale()
   const search = useSearch({ from: '/login' })
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
   const formRef = useRef<HTMLFormElement>(null)
   const [values, setValues] = useState<Values>({ username: '', password: '' })
   const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({})
 
-  const signIn = useMutation({
-    mutationFn: async () => login({ username: values.username.trim(), password: await hashPassword(values.password) }),
-    meta: { handlesErrors: true },
-    onSuccess: async ({ token }) => {
-      setToken(token)
-      await queryClient.invalidateQueries({ queryKey: authKeys.all })
-      await navigate({ href: redirectTargetHref(search.redirect), replace: true })
-    },
-    onError: () => clearToken(),
-  })
+  const [pending, setPending] = useState(false)
+  const [failure, setFailure] = useState<unknown>(null)
 
-  const failure = signIn.error
+  // A plain call, not a TanStack mutation: the sign-in page loads without TanStack Query.
+  async function signIn() {
+    setPending(true)
+    setFailure(null)
+    // The console's query cache loads while the sign-in call is under way, not after it.
+    void loadQueryClient()
+    try {
+      const { token } = await login({
+        username: values.username.trim(),
+        password: await hashPassword(values.password),
+      })
+      setToken(token)
+      // A previous account's data (same page load) must not show for this one.
+      await existingQueryClient()?.invalidateQueries({ queryKey: authKeys.all })
+      await navigate({ href: redirectTargetHref(search.redirect), replace: true })
+    } catch (error) {
+      clearToken()
+      setFailure(error)
+    } finally {
+      setPending(false)
+    }
+  }
+
   const failureText =
     failure instanceof ApiRequestError && EXPLAINED_CODES.includes(failure.code) && failure.message
       ? failure.message
@@ -69,7 +82,7 @@ export function LoginPage() {
     const found = schemaErrors(SignInSchema, values)
     setErrors(found)
     if (Object.keys(found).length > 0) return focusFirstInvalid(formRef.current)
-    signIn.mutate()
+    void signIn()
   }
 
   const change = (name: keyof Values) => (value: string) => {
@@ -111,7 +124,7 @@ export function LoginPage() {
               error={errors.password}
             />
             <FormFailure message={failureText} />
-            <Button type="submit" className="w-full" loading={signIn.isPending}>
+            <Button type="submit" className="w-full" loading={pending}>
               {m.login_submit()}
             </Button>
           </form>

@@ -1,10 +1,10 @@
-import type { QueryClient } from '@tanstack/react-query'
+import { existingQueryClient } from '@/lib/query-client-lazy'
 import { clearToken, getToken } from '@/lib/session'
 import { updateSettings } from '@/lib/settings'
 import { logoutRequest } from './api'
 
 /** Logout always completes locally (SPEC §4): the server call is best effort. */
-export async function logout(queryClient: QueryClient): Promise<void> {
+export async function logout(): Promise<void> {
   if (getToken()) {
     try {
       await logoutRequest()
@@ -16,5 +16,5 @@ export async function logout(queryClient: QueryClient): Promise<void> {
   updateSettings({ serverMenu: [] })
   // The next user starts with Workplace only (loaded here: the sign-in page does not need the tab store).
   await import('@/lib/tabs').then(({ resetTabs }) => resetTabs())
-  queryClient.clear()
+  existingQueryClient()?.clear()
 }

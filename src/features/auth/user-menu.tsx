@@ -1,5 +1,4 @@
 import { useState } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { CircleUser, KeyRound, LogOut } from 'lucide-react'
 import { Role } from '@contract/roles'
@@ -18,7 +17,6 @@ import { AccountDialog } from './account-dialog'
 import { logout } from './logout'
 
 export function UserMenu({ user }: { user: UserInfo }) {
-  const queryClient = useQueryClient()
   const navigate = useNavigate()
   const [accountOpen, setAccountOpen] = useState(false)
   return (
@@ -44,7 +42,7 @@ export function UserMenu({ user }: { user: UserInfo }) {
           </DropdownMenuItem>
           <DropdownMenuItem
             onSelect={async () => {
-              await logout(queryClient)
+              await logout()
               await navigate({ to: '/login' })
             }}
           >

@@ -1,7 +1,6 @@
 import { useCallback, type ReactNode } from 'react'
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import { PAGE_ROLES } from '@contract/access'
-import { marketListQuery } from '@/features/markets/queries'
 import { MarketListPage } from '@/features/markets/market-list-page'
 import { MARKET_LIST } from '@contract/market-list'
 import type { ListSearchOf } from '@contract/list'
@@ -14,7 +13,11 @@ export const Route = createFileRoute('/_console/market/')({
   // A list never waits for its rows: the page and its toolbar show at once, and the table says what
   // is happening where the rows go (loading, stale, failed). Awaiting here would swap the page for the
   // pending skeleton, or the error page, on every search that is slow or fails.
-  loader: ({ context, deps }) => void context.queryClient.prefetchQuery(marketListQuery(deps)),
+  // The queries module loads on demand, so the first page's entry chunk does not carry it.
+  loader: async ({ context, deps }) => {
+    const { marketListQuery } = await import('@/features/markets/queries')
+    void context.queryClient.prefetchQuery(marketListQuery(deps))
+  },
   component: MarketManage,
 })
 

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react'
 import { createFileRoute, useRouterState } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { PAGE_ROLES } from '@contract/access'
-import { marketQuery } from '@/features/markets/queries'
 import { MarketRegisterPage } from '@/features/markets/market-register-page'
 
 const RegisterSearchSchema = v.object({ id: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined) })
@@ -17,7 +16,10 @@ export const Route = createFileRoute('/_console/market/register')({
   validateSearch: RegisterSearchSchema,
   loaderDeps: ({ search }) => ({ id: search.id }),
   loader: async ({ context, deps }) => {
-    if (deps.id) await context.queryClient.ensureQueryData(marketQuery(deps.id)).catch(() => undefined)
+    if (!deps.id) return
+    // Loaded on demand, off the first page's entry chunk.
+    const { marketQuery } = await import('@/features/markets/queries')
+    await context.queryClient.ensureQueryData(marketQuery(deps.id)).catch(() => undefined)
   },
   component: MarketRegister,
 })

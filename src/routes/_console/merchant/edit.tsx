@@ -1,22 +1,52 @@
-import { createFileRoute, redirect } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { createFileRoute, redirect, useRouterState } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { PAGE_ROLES } from '@contract/access'
+import type { MerchantListItem } from '@contract/merchants'
 import { MarketScopeSearchSchema } from '@contract/scope'
-import { hasLargeParams } from '@/lib/large-params'
-import { PlaceholderPage } from '@/features/shell/placeholder-page'
+import { readLargeParams } from '@/lib/large-params'
+import { MerchantEditPage } from '@/features/merchants/merchant-edit-page'
 
 const MerchantEditSearchSchema = v.object({
   ...MarketScopeSearchSchema.entries,
   key: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^[0-9a-f]{8,64}$/))), undefined),
 })
 
-/** Opens only with `?key=` naming a stored parameter object (SPEC §4); otherwise back to the list. */
+/** The list row stored under the URL's key, if it is one (an id and a name at least). */
+function storedRow(key: unknown): MerchantListItem | null {
+  if (typeof key !== 'string') return null
+  const row = readLargeParams<Partial<MerchantListItem>>(key)
+  return row && typeof row.id === 'string' && typeof row.name === 'string' ? (row as MerchantListItem) : null
+}
+
+/** Opens only with `?key=` naming a stored row (SPEC §4); otherwise back to the list, saying why. */
 export const Route = createFileRoute('/_console/merchant/edit')({
-  staticData: { name: 'MerchantEdit', roles: PAGE_ROLES.MerchantEdit },
+  staticData: {
+    name: 'MerchantEdit',
+    roles: PAGE_ROLES.MerchantEdit,
+    // The tab says whom it edits.
+    tabTitle: (search) => storedRow(search.key)?.name,
+  },
   validateSearch: MerchantEditSearchSchema,
   beforeLoad: ({ search }) => {
-    if (!search.key || !hasLargeParams(search.key))
+    if (!storedRow(search.key))
       throw redirect({ to: '/merchant', search: { redirect: 'MerchantEdit', market: search.market } })
   },
-  component: () => <PlaceholderPage name="MerchantEdit" />,
+  component: MerchantEdit,
 })
+
+function MerchantEdit(): ReactNode {
+  const { key, market } = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const href = useRouterState({ select: (state) => state.location.href })
+  const row = storedRow(key)
+  if (!row) return null
+  return (
+    <MerchantEditPage
+      key={row.id}
+      row={row}
+      draftKey={href}
+      onDone={() => void navigate({ to: '/merchant', search: { market } })}
+    />
+  )
+}

@@ -1,10 +1,15 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { useCallback, type ReactNode } from 'react'
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { PAGE_ROLES } from '@contract/access'
+import type { ListSearchOf } from '@contract/list'
+import { MERCHANT_LIST } from '@contract/merchant-list'
 import { MarketScopeSearchSchema } from '@contract/scope'
-import { PlaceholderPage } from '@/features/shell/placeholder-page'
+import { MerchantListPage } from '@/features/merchants/merchant-list-page'
+import { useMarketScope } from '@/lib/market-scope'
 
 const MerchantManageSearchSchema = v.object({
+  ...MERCHANT_LIST.search.entries,
   ...MarketScopeSearchSchema.entries,
   /** Set when the edit page sent the user back for want of its stored key (SPEC §4). */
   redirect: v.fallback(v.optional(v.picklist(['MerchantEdit'])), undefined),
@@ -13,5 +18,34 @@ const MerchantManageSearchSchema = v.object({
 export const Route = createFileRoute('/_console/merchant/')({
   staticData: { name: 'MerchantManage', roles: PAGE_ROLES.MerchantManage },
   validateSearch: MerchantManageSearchSchema,
-  component: () => <PlaceholderPage name="MerchantManage" />,
+  search: { middlewares: [stripSearchParams(MERCHANT_LIST.defaults)] },
+  loaderDeps: ({ search: { redirect: _redirect, ...search } }) => search,
+  // Starts the list's request and returns (the table shows loading, stale and failed states itself);
+  // the prefetch module loads on demand so the first page's entry chunk does not carry it.
+  loader: async ({ context, deps }) => {
+    const { prefetchMerchantList } = await import('@/features/merchants/prefetch')
+    prefetchMerchantList(context.queryClient, context.user, deps)
+  },
+  component: MerchantManage,
 })
+
+function MerchantManage(): ReactNode {
+  const { redirect, market: urlMarket, ...search } = Route.useSearch()
+  const market = useMarketScope()
+  const navigate = Route.useNavigate()
+  // Filters replace the history entry: the tab keeps one entry per page, not one per keystroke.
+  const onSearchChange = useCallback(
+    (next: Partial<ListSearchOf<typeof MERCHANT_LIST>>) =>
+      void navigate({ search: (previous) => ({ ...previous, ...next, redirect: undefined }), replace: true }),
+    [navigate],
+  )
+  return (
+    <MerchantListPage
+      search={search}
+      market={market}
+      urlMarket={urlMarket}
+      sentBack={redirect === 'MerchantEdit'}
+      onSearchChange={onSearchChange}
+    />
+  )
+}

@@ -1,10 +1,39 @@
-import { createFileRoute } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { createFileRoute, useRouterState } from '@tanstack/react-router'
 import { PAGE_ROLES } from '@contract/access'
 import { MarketScopeSearchSchema } from '@contract/scope'
-import { PlaceholderPage } from '@/features/shell/placeholder-page'
+import type { ComboboxOptions } from '@/components/form/combobox-field'
+import { marketOptionsQuery } from '@/features/markets/queries'
+import { MerchantRegisterPage } from '@/features/merchants/merchant-register-page'
 
 export const Route = createFileRoute('/_console/merchant/register')({
   staticData: { name: 'MerchantRegister', roles: PAGE_ROLES.MerchantRegister },
   validateSearch: MarketScopeSearchSchema,
-  component: () => <PlaceholderPage name="MerchantRegister" />,
+  component: MerchantRegister,
 })
+
+/** The market switcher's search, as the form's market choices. */
+function useMarketOptions(text: string): ComboboxOptions {
+  const query = useQuery({ ...marketOptionsQuery(text), meta: { handlesErrors: true } })
+  return {
+    options: query.data?.map((market) => ({ value: market.id, label: market.name })),
+    pending: query.isPending,
+    failed: query.isError,
+  }
+}
+
+function MerchantRegister(): ReactNode {
+  const { user } = Route.useRouteContext()
+  const { market } = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const href = useRouterState({ select: (state) => state.location.href })
+  return (
+    <MerchantRegisterPage
+      role={user.role}
+      useMarketOptions={useMarketOptions}
+      draftKey={href}
+      onDone={() => void navigate({ to: '/merchant', search: { market } })}
+    />
+  )
+}

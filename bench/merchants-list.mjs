@@ -1,0 +1,105 @@
+// GET /api/merchants over 1,000 markets and 200,000 merchants (bench/merchants-seed.mjs makes them the
+// first time), against the BUILT server, as an OFFICIAL: every market and one market, the newest-first
+// list and a search + category filter + sort, page 1 and page 1,000.
+// Budget (issue 8): p95 <= 30 ms on PostgreSQL with one connection and with 10; PGlite beside it.
+//   node bench/merchants-list.mjs            both databases      BENCH_DURATION=10   seconds a line
+//   node bench/merchants-list.mjs pglite     one (postgres | pglite)
+import autocannon from 'autocannon'
+import { createHash } from 'node:crypto'
+import { startBuiltServer } from './built-server.mjs'
+import { MERCHANTS, pgliteDir, postgresUrl, seedMerchantBench } from './merchants-seed.mjs'
+
+const PORT = 3923
+const BUDGET_MS = 30
+const DURATION = Number(process.env.BENCH_DURATION ?? 5)
+const md5 = (text) => createHash('md5').update(text).digest('hex')
+/** A given name (2 characters: the search_grams index), vegetable stalls, by name. */
+const SEARCH = { q: '秀英', category: 'vegetables', sort: 'name', order: 'asc' }
+
+const scenarios = (market) => [
+  { label: 'all markets · newest first · page 1', query: {} },
+  { label: 'all markets · newest first · page 1,000', query: { page: 1000 } },
+  { label: 'all markets · 秀英 + vegetables + by name · page 1', query: SEARCH },
+  { label: 'all markets · 秀英 + vegetables + by name · page 1,000', query: { ...SEARCH, page: 1000 } },
+  { label: 'all markets · vegetables + by name · page 1,000', query: { ...SEARCH, q: undefined, page: 1000 } },
+  { label: 'one market  · 秀英 + vegetables + by name · page 1', query: { ...SEARCH, market } },
+  { label: 'one market  · 秀英 + vegetables + by name · page 1,000', query: { ...SEARCH, market, page: 1000 } },
+  {
+    label: 'all markets · 王 + vegetables + by name · page 1 (a surname: 1 in 7 merchants; not budgeted)',
+    query: { ...SEARCH, q: '王' },
+    budgeted: false,
+  },
+]
+
+const queryString = (query) =>
+  new URLSearchParams(Object.entries(query).filter(([, value]) => value !== undefined)).toString()
+
+/** Exact percentiles from every response's time (autocannon's summary has no p95). */
+async function measure(url, headers, connections) {
+  const times = []
+  const instance = autocannon({ url, connections, duration: DURATION, headers })
+  instance.on('response', (_client, _status, _bytes, time) => times.push(time))
+  const result = await instance
+  times.sort((a, b) => a - b)
+  const at = (p) => times[Math.max(0, Math.ceil((p / 100) * times.length) - 1)] ?? NaN
+  return { p50: at(50), p95: at(95), rps: result.requests.average, failed: result.non2xx + result.errors }
+}
+
+const ms = (value) => value.toFixed(1).padStart(5)
+
+async function bench(kind) {
+  const seeded = await seedMerchantBench(kind)
+  if (seeded.skipped) {
+    console.log(`PostgreSQL: no server answers at ${postgresUrl}; skipped`)
+    return []
+  }
+  const name = kind === 'postgres' ? 'PostgreSQL' : 'PGlite'
+  const { base, stop } = await startBuiltServer(
+    kind === 'postgres' ? { port: PORT, databaseUrl: postgresUrl } : { port: PORT, dataDir: pgliteDir },
+  )
+  const misses = []
+  try {
+    const headers = { 'content-type': 'application/json', cookie: 'XSRF-TOKEN=b', 'x-xsrf-token': 'b' }
+    const login = await fetch(`${base}/api/user/login`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ username: 'official', password: md5('Official123') }),
+    })
+    const auth = { ...headers, authorization: (await login.json()).data.token }
+    const get = async (query) => {
+      const response = await fetch(`${base}/api/merchants?${queryString(query)}`, { headers: auth })
+      if (response.status === 404)
+        throw new Error('GET /api/merchants: 404; the build predates merchants (npm run build, or BENCH_FROM_SOURCE=1)')
+      return (await response.json()).data
+    }
+    // A market from the middle of the list (about 200 merchants).
+    const market = (await get({ page: 5000, pageSize: 20 })).list[0].marketId
+    console.log(
+      `GET /api/merchants, ${MERCHANTS.toLocaleString('en')} merchants in 1,000 markets, as OFFICIAL (${name}, ${DURATION} s a line; budget p95 <= ${BUDGET_MS} ms${kind === 'postgres' ? '' : ' is for PostgreSQL'})`,
+    )
+    for (const { label, query, budgeted = true } of scenarios(market)) {
+      const url = `${base}/api/merchants?${queryString({ pageSize: 20, ...query })}`
+      const answer = await get({ pageSize: 20, ...query })
+      for (let i = 0; i < 20; i++) await get({ pageSize: 20, ...query })
+      const line = [`  ${label}: total ${answer.total.toLocaleString('en')}, ${answer.list.length} rows`]
+      for (const connections of [1, 10]) {
+        const result = await measure(url, auth, connections)
+        const over = result.p95 > BUDGET_MS
+        const verdict = budgeted && kind === 'postgres' ? (over ? ' OVER BUDGET' : ' OK') : ''
+        if (budgeted && kind === 'postgres' && over) misses.push(`${label}, ${connections} connection(s)`)
+        line.push(
+          `    ${String(connections).padStart(2)} conn: p50 ${ms(result.p50)} ms · p95 ${ms(result.p95)} ms${verdict} · ${Math.round(result.rps).toLocaleString('en')} req/s${result.failed ? ` · ${result.failed} failed` : ''}`,
+        )
+      }
+      console.log(line.join('\n'))
+    }
+  } finally {
+    await stop()
+  }
+  return misses
+}
+
+const kinds = process.argv[2] ? [process.argv[2]] : ['postgres', 'pglite']
+const misses = []
+for (const kind of kinds) misses.push(...(await bench(kind)))
+if (misses.length) console.log(`OVER BUDGET on PostgreSQL: ${misses.join('; ')}`)

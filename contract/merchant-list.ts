@@ -1,0 +1,32 @@
+import { listQuery } from './list'
+
+/**
+ * The merchant list's query, in its own small file: the route's search schema loads with the first
+ * page, the registration form's schemas do not.
+ */
+
+/** Produce categories a stall sells (issue 8), in the order the console offers them. */
+export const BUSINESS_CATEGORIES = [
+  'vegetables',
+  'fruit',
+  'meat',
+  'aquatic',
+  'eggs_poultry',
+  'grain_oil',
+  'dry_goods',
+  'cooked_food',
+  'other',
+] as const
+export type BusinessCategory = (typeof BUSINESS_CATEGORIES)[number]
+
+/** A merchant who leaves keeps its record and history: leaving is a status, never a deletion. */
+export const MERCHANT_STATUSES = ['active', 'left'] as const
+export type MerchantStatus = (typeof MERCHANT_STATUSES)[number]
+
+export const MERCHANT_SORTS = ['createdAt', 'stallNo', 'name', 'accountUsername', 'category'] as const
+
+export const MERCHANT_LIST = listQuery({
+  sorts: MERCHANT_SORTS,
+  defaultSort: 'createdAt',
+  filters: { category: BUSINESS_CATEGORIES, status: MERCHANT_STATUSES },
+})

@@ -1,0 +1,154 @@
+import * as v from 'valibot'
+import { isUnifiedSocialCreditCode } from './china-ids'
+import { FileIdSchema, IdCardSchema, MobileSchema, idParam, optionalText, requiredText, wholeNumber } from './fields'
+import { listSchema, type ListQueryOf } from './list'
+import { BUSINESS_CATEGORIES, MERCHANT_LIST, MERCHANT_STATUSES } from './merchant-list'
+import { MarketQueryEntries } from './scope'
+import { cleanText } from './text'
+
+/** A merchant's registration (SPEC §3, issue 8): the form's fields, shared by the console and the server. */
+
+export const GENDERS = ['male', 'female'] as const
+/** Political affiliation as Chinese forms ask it; '' when not given. */
+export const POLITICAL_AFFILIATIONS = ['masses', 'cpc_member', 'cyl_member', 'democratic_party', 'other'] as const
+/** Highest education completed; '' when not given. */
+export const EDUCATION_LEVELS = [
+  'primary',
+  'junior_high',
+  'senior_high',
+  'college',
+  'bachelor',
+  'postgraduate',
+] as const
+
+/** The three bank numbers: fixed once a value is saved (a bank number left empty may be given once, later). */
+export const FIXED_BANK_FIELDS = ['bankMerchantNo', 'otherBankNo', 'paymentSubMerchantNo'] as const
+export type FixedBankField = (typeof FIXED_BANK_FIELDS)[number]
+
+const MERCHANT_AGE = { min: 16, max: 100 } as const
+
+/** Letters, digits and hyphens, as banks print merchant and store numbers. */
+const BANK_NUMBER = /^[0-9A-Za-z-]{4,32}$/
+const BankNumberSchema = v.pipe(requiredText(32), v.regex(BANK_NUMBER, 'validation_bank_number'))
+const OptionalBankNumberSchema = v.optional(
+  v.pipe(
+    v.string('validation_bank_number'),
+    cleanText(),
+    v.trim(),
+    v.check((value: string) => value === '' || BANK_NUMBER.test(value), 'validation_bank_number'),
+  ),
+  '',
+)
+
+/** Stall numbers as markets paint them: A-12, 3区15, B201. */
+const StallNumberSchema = v.pipe(
+  requiredText(20),
+  v.regex(/^[0-9A-Za-z\u4e00-\u9fff-]+$/, 'validation_stall_number'),
+  v.toUpperCase(),
+)
+
+/** Optional for individual stallholders; checked (and upper-cased) when given. */
+const OptionalCreditCodeSchema = v.optional(
+  v.pipe(
+    v.string('validation_credit_code'),
+    cleanText(),
+    v.trim(),
+    v.toUpperCase(),
+    v.maxLength(64, 'validation_credit_code'),
+    v.check((value: string) => value === '' || isUnifiedSocialCreditCode(value), 'validation_credit_code'),
+  ),
+  '',
+)
+
+const optionalChoice = <const T extends readonly [string, ...string[]]>(options: T) =>
+  v.optional(v.picklist(['', ...options] as const, 'validation_invalid'), '')
+
+export const MerchantFieldsSchema = v.object({
+  name: requiredText(30),
+  bankMerchantNo: BankNumberSchema,
+  otherBankNo: OptionalBankNumberSchema,
+  paymentSubMerchantNo: OptionalBankNumberSchema,
+  stallNo: StallNumberSchema,
+  phone: MobileSchema,
+  idCardNo: IdCardSchema,
+  creditCode: OptionalCreditCodeSchema,
+  category: v.picklist(BUSINESS_CATEGORIES, 'validation_required'),
+  age: wholeNumber(MERCHANT_AGE.min, MERCHANT_AGE.max, 'validation_merchant_age'),
+  gender: v.picklist(GENDERS, 'validation_required'),
+  political: optionalChoice(POLITICAL_AFFILIATIONS),
+  education: optionalChoice(EDUCATION_LEVELS),
+  address: optionalText(200),
+  notes: optionalText(500, true),
+  healthCertificateFileId: v.nullish(FileIdSchema, null),
+  foodLicenceFileId: v.nullish(FileIdSchema, null),
+})
+export type MerchantFields = v.InferOutput<typeof MerchantFieldsSchema>
+export type MerchantFieldsInput = v.InferInput<typeof MerchantFieldsSchema>
+
+/** OFFICIAL names the market; a MARKET operator's is implied (and any other it names is refused). */
+export const CreateMerchantSchema = v.object({
+  ...MerchantFieldsSchema.entries,
+  marketId: v.optional(v.pipe(v.string('validation_market_required'), v.uuid('validation_market_required'))),
+})
+export type CreateMerchantInput = v.InferInput<typeof CreateMerchantSchema>
+/** An edit never moves a merchant to another market. */
+export const UpdateMerchantSchema = v.object({ ...MerchantFieldsSchema.entries })
+
+export const MerchantListQuerySchema = v.object({ ...MERCHANT_LIST.query.entries, ...MarketQueryEntries })
+export type MerchantListQuery = ListQueryOf<typeof MERCHANT_LIST> & { market?: string | undefined }
+/** The export takes the list's filters, not its page (rows come newest first). */
+export const MerchantExportQuerySchema = v.omit(MerchantListQuerySchema, ['page', 'pageSize', 'sort', 'order'])
+export type MerchantExportQuery = v.InferOutput<typeof MerchantExportQuerySchema>
+
+const MerchantListItemSchema = v.object({
+  id: v.string(),
+  marketId: v.string(),
+  marketName: v.string(),
+  accountUsername: v.string(),
+  stallNo: v.string(),
+  name: v.string(),
+  phone: v.string(),
+  category: v.picklist(BUSINESS_CATEGORIES),
+  creditCode: v.string(),
+  status: v.picklist(MERCHANT_STATUSES),
+  /** YYYY-MM-DD HH:mm:ss in Asia/Shanghai. */
+  createdTime: v.string(),
+})
+export type MerchantListItem = v.InferOutput<typeof MerchantListItemSchema>
+export const MerchantListSchema = listSchema(MerchantListItemSchema)
+export type MerchantList = v.InferOutput<typeof MerchantListSchema>
+
+export const MerchantSchema = v.object({
+  ...MerchantListItemSchema.entries,
+  bankMerchantNo: v.string(),
+  otherBankNo: v.string(),
+  paymentSubMerchantNo: v.string(),
+  idCardNo: v.string(),
+  age: v.number(),
+  gender: v.picklist(GENDERS),
+  political: v.picklist(['', ...POLITICAL_AFFILIATIONS]),
+  education: v.picklist(['', ...EDUCATION_LEVELS]),
+  address: v.string(),
+  notes: v.string(),
+  healthCertificateFileId: v.nullable(v.string()),
+  foodLicenceFileId: v.nullable(v.string()),
+})
+export type Merchant = v.InferOutput<typeof MerchantSchema>
+
+/** The answer to a registration: the account made with it, its initial password shown once. */
+export const MerchantCreatedSchema = v.object({ id: v.string(), accountUsername: v.string(), clearPwd: v.string() })
+
+export const MerchantIdParamSchema = idParam('error_merchant_not_found')
+
+/** The CSV export's columns, in order (headers are the list's column words). */
+export const MERCHANT_EXPORT_COLUMNS = [
+  'marketName',
+  'accountUsername',
+  'stallNo',
+  'name',
+  'phone',
+  'category',
+  'creditCode',
+  'status',
+  'createdTime',
+] as const satisfies readonly (keyof MerchantListItem)[]

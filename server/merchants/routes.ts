@@ -1,0 +1,124 @@
+import { Hono } from 'hono'
+import { describeRoute } from 'hono-openapi'
+import { API_ROLES } from '../../contract/access'
+import { ClearPwdSchema } from '../../contract/markets'
+import {
+  CreateMerchantSchema,
+  MerchantCreatedSchema,
+  MerchantExportQuerySchema,
+  MerchantIdParamSchema,
+  MerchantListQuerySchema,
+  MerchantListSchema,
+  MerchantSchema,
+  UpdateMerchantSchema,
+} from '../../contract/merchants'
+import { NullDataSchema } from '../../contract/user'
+import { requireRole, requireSession } from '../middleware/auth'
+import { apiDoc } from '../lib/openapi'
+import { ok } from '../lib/respond'
+import type { AppEnv } from '../lib/types'
+import { validate } from '../lib/validate'
+import { merchantCsv } from './export'
+import { getMerchant, listMerchants } from './queries'
+import { createMerchant, resetMerchantPassword, setMerchantStatus, updateMerchant } from './service'
+
+const tags = ['merchants']
+const scopeNote =
+  'A MARKET caller sees only its own market whatever `market` says; an OFFICIAL caller sees `market`, or every market without it.'
+
+/** Merchant management: OFFICIAL and MARKET, every read and write held to the caller's market scope. */
+export const merchantRoutes = new Hono<AppEnv>()
+  .use(requireSession(), requireRole(...API_ROLES.merchants))
+  .get(
+    '/',
+    apiDoc({
+      tags,
+      summary: 'Merchants, paged, sorted and filtered',
+      description: scopeNote,
+      data: MerchantListSchema,
+    }),
+    validate('query', MerchantListQuerySchema),
+    async (c) => ok(c, await listMerchants(c.var.deps, c.var.user, c.req.valid('query'))),
+  )
+  .get(
+    '/export',
+    describeRoute({
+      tags,
+      summary: 'Every merchant the filters match, as CSV (UTF-8 with BOM), newest first, streamed',
+      description: `${scopeNote} Cells a spreadsheet would run as a formula start with an apostrophe.`,
+      security: [{ token: [] }],
+      responses: { 200: { description: 'The CSV file', content: { 'text/csv': {} } } },
+    }),
+    validate('query', MerchantExportQuerySchema),
+    (c) =>
+      c.body(merchantCsv(c.var.deps, c.var.user, c.req.valid('query'), c.var.locale), 200, {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': 'attachment; filename="merchants.csv"',
+      }),
+  )
+  .post(
+    '/',
+    apiDoc({
+      tags,
+      summary: 'Register a merchant and its account (one transaction)',
+      description:
+        'OFFICIAL names marketId; a MARKET caller registers in its own market (another marketId: 40300). Answers the account username and its initial password, shown once. 40900: stall taken.',
+      data: MerchantCreatedSchema,
+    }),
+    validate('json', CreateMerchantSchema),
+    async (c) => ok(c, await createMerchant(c.var.deps, c.var.user, c.req.valid('json'))),
+  )
+  .get(
+    '/:id',
+    apiDoc({ tags, summary: 'One merchant with every field (never a password)', data: MerchantSchema }),
+    validate('param', MerchantIdParamSchema),
+    async (c) => ok(c, await getMerchant(c.var.deps, c.var.user, c.req.valid('param'))),
+  )
+  .put(
+    '/:id',
+    apiDoc({
+      tags,
+      summary: 'Edit a merchant',
+      description: 'A bank number, once saved, cannot change (40900); an empty one may be given. 40900: stall taken.',
+      data: NullDataSchema,
+    }),
+    validate('param', MerchantIdParamSchema),
+    validate('json', UpdateMerchantSchema),
+    async (c) => {
+      await updateMerchant(c.var.deps, c.var.user, { id: c.req.valid('param').id, fields: c.req.valid('json') })
+      return ok(c, null)
+    },
+  )
+  .post(
+    '/:id/leave',
+    apiDoc({
+      tags,
+      summary: 'The merchant leaves: its stall is freed, its account frozen, its history kept',
+      data: NullDataSchema,
+    }),
+    validate('param', MerchantIdParamSchema),
+    async (c) => {
+      await setMerchantStatus(c.var.deps, c.var.user, { id: c.req.valid('param').id, status: 'left' })
+      return ok(c, null)
+    },
+  )
+  .post(
+    '/:id/return',
+    apiDoc({
+      tags,
+      summary: 'The merchant comes back to its stall (40900 if another merchant has it now)',
+      data: NullDataSchema,
+    }),
+    validate('param', MerchantIdParamSchema),
+    async (c) => {
+      await setMerchantStatus(c.var.deps, c.var.user, { id: c.req.valid('param').id, status: 'active' })
+      return ok(c, null)
+    },
+  )
+  .post(
+    '/:id/reset-password',
+    apiDoc({ tags, summary: "A new random password for the merchant's account, shown once", data: ClearPwdSchema }),
+    validate('param', MerchantIdParamSchema),
+    async (c) =>
+      ok(c, { clearPwd: await resetMerchantPassword(c.var.deps, c.var.user, { id: c.req.valid('param').id }) }),
+  )

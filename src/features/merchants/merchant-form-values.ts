@@ -1,0 +1,61 @@
+import * as v from 'valibot'
+import { MerchantFieldsSchema, type Merchant, type MerchantFieldsInput } from '@contract/merchants'
+import type { MerchantListItem } from '@contract/merchants'
+
+/** What the merchant form edits: the contract's fields, plus the market when an OFFICIAL registers. */
+export type MerchantFormValues = MerchantFieldsInput & { marketId: string | null }
+
+export const merchantFormSchema = (needsMarket: boolean): v.GenericSchema<MerchantFormValues, unknown> =>
+  v.object({
+    ...MerchantFieldsSchema.entries,
+    marketId: needsMarket ? v.string('validation_market_required') : v.nullable(v.string()),
+  })
+
+const EMPTY: MerchantFormValues = {
+  name: '',
+  bankMerchantNo: '',
+  otherBankNo: '',
+  paymentSubMerchantNo: '',
+  stallNo: '',
+  phone: '',
+  idCardNo: '',
+  creditCode: '',
+  category: 'vegetables',
+  age: Number.NaN,
+  gender: 'male',
+  political: '',
+  education: '',
+  address: '',
+  notes: '',
+  healthCertificateFileId: null,
+  foodLicenceFileId: null,
+  marketId: null,
+}
+
+/** A new merchant's form (in `marketId`, when one is in scope), or an existing merchant's fields. */
+export function merchantFormValues(merchant: Merchant | null, marketId: string | null): MerchantFormValues {
+  if (!merchant) return { ...EMPTY, marketId }
+  const {
+    id: _id,
+    marketName: _market,
+    accountUsername: _username,
+    status: _status,
+    createdTime: _created,
+    ...fields
+  } = merchant
+  return { ...fields, marketId: merchant.marketId }
+}
+
+/**
+ * What the edit page shows at once from the list's row (kept under the URL's key) while the full
+ * merchant loads: the fields the row has, the rest empty and the form not yet editable.
+ */
+export const rowPreview = (row: MerchantListItem): MerchantFormValues => ({
+  ...EMPTY,
+  name: row.name,
+  stallNo: row.stallNo,
+  phone: row.phone,
+  creditCode: row.creditCode,
+  category: row.category,
+  marketId: row.marketId,
+})

@@ -1,0 +1,186 @@
+import { useMemo } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import type { ColumnDef } from '@tanstack/react-table'
+import { Plus } from 'lucide-react'
+import { MERCHANT_STATUSES } from '@contract/merchant-list'
+import type { MerchantListItem } from '@contract/merchants'
+import { m } from '@/paraglide/messages'
+import { useLocale } from '@/lib/locale'
+import { useMarketScopeLabel } from '@/lib/market-scope'
+import { useListResult } from '@/components/async-state/use-list-result'
+import { ColumnVisibility } from '@/components/data-table/column-visibility'
+import { DataTable } from '@/components/data-table/data-table'
+import { SearchBox } from '@/components/data-table/search-box'
+import { SelectFilter } from '@/components/data-table/select-filter'
+import { useColumnVisibility } from '@/components/data-table/use-column-visibility'
+import { useListSearch } from '@/components/data-table/use-list-search'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { ExportButton } from './export-button'
+import { categoryLabel, categoryOptions, statusLabel } from './labels'
+import { MerchantActions } from './merchant-actions'
+import { MerchantPasswordCell } from './merchant-password-cell'
+import { merchantListQuery, type MerchantSearch } from './queries'
+
+type MerchantListPageProps = {
+  search: MerchantSearch
+  /** The market in scope (null: all markets, which adds a market column). */
+  market: string | null
+  /** The market the URL names, carried by the page's links (an operator's is implied, never in a URL). */
+  urlMarket: string | undefined
+  /** Set when the edit page sent the user here for want of its stored row (SPEC §4). */
+  sentBack: boolean
+  onSearchChange: (next: Partial<MerchantSearch>) => void
+}
+
+const numeric = (text: string) => <span className="tabular-nums">{text}</span>
+
+/** SPEC §3's columns in SPEC's order (index, account, password, stall, name, phone, category, credit code, created, edit). */
+function merchantColumns(allMarkets: boolean, market: string | undefined): ColumnDef<MerchantListItem, unknown>[] {
+  const columns: ColumnDef<MerchantListItem, unknown>[] = [
+    {
+      id: 'accountUsername',
+      accessorKey: 'accountUsername',
+      header: m.merchants_col_accountUsername(),
+      enableSorting: true,
+      cell: ({ row }) => numeric(row.original.accountUsername),
+    },
+    {
+      id: 'password',
+      header: m.merchants_col_password(),
+      enableSorting: false,
+      cell: ({ row }) => <MerchantPasswordCell merchant={row.original} />,
+    },
+    { id: 'stallNo', accessorKey: 'stallNo', header: m.merchants_col_stallNo(), enableSorting: true },
+    {
+      id: 'name',
+      accessorKey: 'name',
+      header: m.merchants_col_name(),
+      enableSorting: true,
+      enableHiding: false,
+      cell: ({ row }) => (
+        <span className="flex items-center gap-2">
+          <span className="font-medium">{row.original.name}</span>
+          {row.original.status === 'left' && <Badge variant="danger">{statusLabel('left')}</Badge>}
+        </span>
+      ),
+    },
+    {
+      id: 'phone',
+      accessorKey: 'phone',
+      header: m.merchants_col_phone(),
+      enableSorting: false,
+      cell: ({ row }) => numeric(row.original.phone),
+    },
+    {
+      id: 'category',
+      header: m.merchants_col_category(),
+      enableSorting: true,
+      cell: ({ row }) => categoryLabel(row.original.category),
+    },
+    {
+      id: 'creditCode',
+      accessorKey: 'creditCode',
+      header: m.merchants_col_creditCode(),
+      enableSorting: false,
+      cell: ({ row }) => <span className="font-mono text-xs">{row.original.creditCode || '—'}</span>,
+    },
+    {
+      id: 'createdAt',
+      header: m.merchants_col_createdTime(),
+      enableSorting: true,
+      cell: ({ row }) => numeric(row.original.createdTime),
+    },
+    {
+      id: 'edit',
+      header: m.merchants_col_edit(),
+      enableSorting: false,
+      enableHiding: false,
+      cell: ({ row }) => <MerchantActions merchant={row.original} market={market} />,
+    },
+  ]
+  if (!allMarkets) return columns
+  const marketColumn: ColumnDef<MerchantListItem, unknown> = {
+    id: 'marketName',
+    accessorKey: 'marketName',
+    header: m.merchants_col_marketName(),
+    enableSorting: false,
+  }
+  return [marketColumn, ...columns]
+}
+
+/** MerchantManage (SPEC §2): the merchants in scope, searchable, filterable, exportable. */
+export function MerchantListPage({ search, market, urlMarket, sentBack, onSearchChange }: MerchantListPageProps) {
+  const locale = useLocale()
+  const scopeLabel = useMarketScopeLabel()
+  const list = useListSearch(search, onSearchChange)
+  const params = { ...search, market }
+  const result = useListResult(useQuery(merchantListQuery(params)))
+  const allMarkets = market === null
+  const linkMarket = urlMarket
+  // Headers are words in the current language: rebuilt when it changes.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const columns = useMemo(() => merchantColumns(allMarkets, linkMarket), [locale, allMarkets, linkMarket])
+  const { visibility, setVisible } = useColumnVisibility('merchants')
+  const hideable = columns
+    .filter((column) => column.enableHiding !== false)
+    .map((column) => ({ id: column.id ?? '', label: String(column.header) }))
+
+  return (
+    <section className="space-y-4">
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-xl font-semibold">{m.menu_merchant_manage()}</h1>
+          <p className="text-sm text-muted-foreground" data-testid="market-scope" data-market={market ?? ''}>
+            {scopeLabel}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <ExportButton params={params} />
+          <Button asChild>
+            <Link to="/merchant/register" search={{ market: linkMarket }}>
+              <Plus aria-hidden className="size-4" />
+              {m.merchants_register()}
+            </Link>
+          </Button>
+        </div>
+      </header>
+      {sentBack && (
+        <p role="status" className="rounded-md border border-border bg-muted px-3 py-2 text-sm">
+          {m.merchants_sent_back()}
+        </p>
+      )}
+      <DataTable
+        caption={m.menu_merchant_manage()}
+        columns={columns}
+        result={result}
+        showIndex
+        {...list.paging}
+        {...list.sorting}
+        columnVisibility={visibility}
+        rowKey={(row) => row.id}
+        toolbar={
+          <>
+            <SearchBox label={m.merchants_search()} value={list.text} onChange={list.setText} />
+            <SelectFilter
+              label={m.merchants_col_category()}
+              allLabel={m.merchants_category_all()}
+              value={search.category}
+              options={categoryOptions()}
+              onChange={(category) => list.setFilter('category', category)}
+            />
+            <SelectFilter
+              label={m.merchants_col_status()}
+              allLabel={m.merchants_status_all()}
+              value={search.status}
+              options={MERCHANT_STATUSES.map((value) => ({ value, label: statusLabel(value) }))}
+              onChange={(status) => list.setFilter('status', status)}
+            />
+            <ColumnVisibility columns={hideable} visibility={visibility} onChange={setVisible} />
+          </>
+        }
+      />
+    </section>
+  )
+}

@@ -1,0 +1,32 @@
+import { queryOptions } from '@tanstack/react-query'
+import type { ListSearchOf } from '@contract/list'
+import type { MERCHANT_LIST } from '@contract/merchant-list'
+import { api } from '@/lib/api-client'
+
+/** The merchant queries, which route loaders share (mutations live in ./mutations.ts, off the first page). */
+
+/** The list's URL state (contract/merchant-list.ts). */
+export type MerchantSearch = ListSearchOf<typeof MERCHANT_LIST>
+/** What the list endpoint takes: the URL state and the market in scope (null: all markets). */
+export type MerchantListParams = MerchantSearch & { market: string | null }
+
+export const merchantKeys = {
+  all: ['merchants'] as const,
+  lists: () => [...merchantKeys.all, 'list'] as const,
+  list: (params: MerchantListParams) => [...merchantKeys.lists(), params] as const,
+  detail: (id: string) => [...merchantKeys.all, 'detail', id] as const,
+}
+
+export const merchantListQuery = ({ market, ...params }: MerchantListParams) =>
+  queryOptions({
+    queryKey: merchantKeys.list({ market, ...params }),
+    queryFn: ({ signal }) =>
+      api('/merchants', '$get', { query: { ...params, market: market ?? undefined } }, { signal }),
+    placeholderData: (previous) => previous,
+  })
+
+export const merchantQuery = (id: string) =>
+  queryOptions({
+    queryKey: merchantKeys.detail(id),
+    queryFn: ({ signal }) => api('/merchants/:id', '$get', { param: { id } }, { signal }),
+  })
