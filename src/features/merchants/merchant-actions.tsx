@@ -6,15 +6,21 @@ import { storeLargeParams } from '@/lib/large-params-store'
 import { showToast } from '@/lib/toast'
 import { RowActions, type RowAction } from '@/components/data-table/row-actions'
 import { Button } from '@/components/ui/button'
-import { useSetMerchantLeft } from './mutations'
 
 /**
  * A row's actions: Edit (the row goes into the large-parameter store and only its key into the URL,
  * SPEC §4), and leave / come back, confirmed first. Leaving is a status, never a deletion.
  */
-export function MerchantActions({ merchant, market }: { merchant: MerchantListItem; market: string | undefined }) {
+type MerchantActionsProps = {
+  merchant: MerchantListItem
+  /** The URL's market, carried to the edit page. */
+  market: string | undefined
+  /** Marks a merchant left or back (the page's one mutation, shared by rows). */
+  setLeft: (input: { id: string; left: boolean }) => Promise<unknown>
+}
+
+export function MerchantActions({ merchant, market, setLeft }: MerchantActionsProps) {
   const navigate = useNavigate()
-  const setLeft = useSetMerchantLeft()
   const left = merchant.status === 'left'
   const actions: RowAction[] = [
     {
@@ -28,7 +34,7 @@ export function MerchantActions({ merchant, market }: { merchant: MerchantListIt
           : m.merchants_leave_confirm({ name: merchant.name, stall: merchant.stallNo }),
       },
       run: async () => {
-        await setLeft.mutateAsync({ id: merchant.id, left: !left })
+        await setLeft({ id: merchant.id, left: !left })
         void showToast(
           'success',
           left ? m.merchants_returned({ name: merchant.name }) : m.merchants_left({ name: merchant.name }),

@@ -21,6 +21,7 @@ import { ExportButton } from './export-button'
 import { categoryLabel, categoryOptions, statusLabel } from './labels'
 import { MerchantActions } from './merchant-actions'
 import { MerchantPasswordCell } from './merchant-password-cell'
+import { useResetMerchantPassword, useSetMerchantLeft } from './mutations'
 import { merchantListQuery, type MerchantSearch } from './queries'
 
 type MerchantListPageProps = {
@@ -36,8 +37,18 @@ type MerchantListPageProps = {
 
 const numeric = (text: string) => <span className="tabular-nums">{text}</span>
 
+/** What the rows do, made once for the page rather than once per row. */
+type RowCommands = {
+  resetPassword: (id: string) => Promise<{ clearPwd: string }>
+  setLeft: (input: { id: string; left: boolean }) => Promise<unknown>
+}
+
 /** SPEC §3's columns in SPEC's order (index, account, password, stall, name, phone, category, credit code, created, edit). */
-function merchantColumns(allMarkets: boolean, market: string | undefined): ColumnDef<MerchantListItem, unknown>[] {
+function merchantColumns(
+  allMarkets: boolean,
+  market: string | undefined,
+  commands: RowCommands,
+): ColumnDef<MerchantListItem, unknown>[] {
   const columns: ColumnDef<MerchantListItem, unknown>[] = [
     {
       id: 'accountUsername',
@@ -50,7 +61,7 @@ function merchantColumns(allMarkets: boolean, market: string | undefined): Colum
       id: 'password',
       header: m.merchants_col_password(),
       enableSorting: false,
-      cell: ({ row }) => <MerchantPasswordCell merchant={row.original} />,
+      cell: ({ row }) => <MerchantPasswordCell merchant={row.original} resetPassword={commands.resetPassword} />,
     },
     { id: 'stallNo', accessorKey: 'stallNo', header: m.merchants_col_stallNo(), enableSorting: true },
     {
@@ -97,7 +108,7 @@ function merchantColumns(allMarkets: boolean, market: string | undefined): Colum
       header: m.merchants_col_edit(),
       enableSorting: false,
       enableHiding: false,
-      cell: ({ row }) => <MerchantActions merchant={row.original} market={market} />,
+      cell: ({ row }) => <MerchantActions merchant={row.original} market={market} setLeft={commands.setLeft} />,
     },
   ]
   if (!allMarkets) return columns
@@ -119,9 +130,15 @@ export function MerchantListPage({ search, market, urlMarket, sentBack, onSearch
   const result = useListResult(useQuery(merchantListQuery(params)))
   const allMarkets = market === null
   const linkMarket = urlMarket
+  // Stable functions (TanStack Query's mutateAsync), so the columns are not rebuilt on every render.
+  const { mutateAsync: resetPassword } = useResetMerchantPassword()
+  const { mutateAsync: setLeft } = useSetMerchantLeft()
   // Headers are words in the current language: rebuilt when it changes.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const columns = useMemo(() => merchantColumns(allMarkets, linkMarket), [locale, allMarkets, linkMarket])
+  const columns = useMemo(
+    () => merchantColumns(allMarkets, linkMarket, { resetPassword, setLeft }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [locale, allMarkets, linkMarket, resetPassword, setLeft],
+  )
   const { visibility, setVisible } = useColumnVisibility('merchants')
   const hideable = columns
     .filter((column) => column.enableHiding !== false)
