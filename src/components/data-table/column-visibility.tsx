@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import type { VisibilityState } from '@tanstack/react-table'
+import type { ColumnDef, VisibilityState } from '@tanstack/react-table'
 import { Columns3 } from 'lucide-react'
 import { m } from '@/paraglide/messages'
 import { Button } from '@/components/ui/button'
@@ -11,6 +11,12 @@ type ColumnVisibilityProps = {
   visibility: VisibilityState
   onChange: (column: string, visible: boolean) => void
 }
+
+/** The columns a table lets the user hide (`enableHiding` not false), with their header words. */
+export const hideableColumns = <Row,>(columns: readonly ColumnDef<Row, unknown>[]) =>
+  columns
+    .filter((column) => column.enableHiding !== false)
+    .map((column) => ({ id: column.id ?? '', label: String(column.header) }))
 
 /** A toolbar button listing the columns with a checkbox each: plain checkboxes, so keyboards and screen readers just work. */
 export function ColumnVisibility({ columns, visibility, onChange }: ColumnVisibilityProps) {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { useForm, type DeepKeys } from '@tanstack/react-form'
+import { useForm, useStore, type DeepKeys } from '@tanstack/react-form'
 import type * as v from 'valibot'
 import { m } from '@/paraglide/messages'
 import { forgetDraft, keepDraft, recallDraft } from '@/lib/form-memory'
@@ -107,5 +107,6 @@ export function useConsoleForm<Values extends object>({
     settled.current = true
     if (draftKey) forgetDraft(draftKey)
   }
-  return { form, formProps, failure, discard }
+  const submitting = useStore(form.store, (state) => state.isSubmitting)
+  return { form, formProps, failure, discard, submitting }
 }

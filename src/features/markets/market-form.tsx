@@ -5,7 +5,7 @@ import { hashPassword } from '@/lib/md5'
 import { showToast } from '@/lib/toast'
 import { DateField } from '@/components/form/date-field'
 import { bindField } from '@/components/form/field-binding'
-import { FormFailure } from '@/components/form/form-failure'
+import { FormFooter } from '@/components/form/form-footer'
 import { FormSection } from '@/components/form/form-section'
 import { ImageField, ImagesField } from '@/components/form/image-field'
 import { NumberField } from '@/components/form/number-field'
@@ -13,7 +13,6 @@ import { SelectField } from '@/components/form/select-field'
 import { TextareaField } from '@/components/form/textarea-field'
 import { TextField } from '@/components/form/text-field'
 import { useConsoleForm } from '@/components/form/use-console-form'
-import { Button } from '@/components/ui/button'
 import { useCreateMarket, useUpdateMarket } from './mutations'
 import { BANK_LABELS } from './labels'
 import { CreateMarketFormSchema, EditMarketFormSchema, marketFormValues, usernameAvailable } from './market-form-values'
@@ -36,7 +35,7 @@ export function MarketForm({ market, onDone, onCancel, draftKey }: MarketFormPro
   const editing = market !== null
   const create = useCreateMarket()
   const update = useUpdateMarket()
-  const { form, formProps, failure, discard } = useConsoleForm({
+  const { form, formProps, failure, discard, submitting } = useConsoleForm({
     schema: editing ? EditMarketFormSchema : CreateMarketFormSchema,
     defaultValues: marketFormValues(market),
     draftKey,
@@ -201,26 +200,16 @@ export function MarketForm({ market, onDone, onCancel, draftKey }: MarketFormPro
         </form.Field>
       </FormSection>
 
-      <FormFailure message={failure} />
-      <div className="sticky bottom-0 flex justify-end gap-2 border-t border-border bg-background/95 py-3 backdrop-blur">
-        <Button
-          type="button"
-          variant="outline"
-          onClick={() => {
-            discard()
-            onCancel()
-          }}
-        >
-          {m.common_cancel()}
-        </Button>
-        <form.Subscribe selector={(state) => state.isSubmitting}>
-          {(submitting) => (
-            <Button type="submit" loading={submitting} data-testid="market-submit">
-              {editing ? m.markets_save() : m.markets_register()}
-            </Button>
-          )}
-        </form.Subscribe>
-      </div>
+      <FormFooter
+        failure={failure}
+        submitting={submitting}
+        submitLabel={editing ? m.markets_save() : m.markets_register()}
+        submitTestId="market-submit"
+        onCancel={() => {
+          discard()
+          onCancel()
+        }}
+      />
     </form>
   )
 }

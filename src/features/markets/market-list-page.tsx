@@ -7,7 +7,7 @@ import type { MarketListItem } from '@contract/markets'
 import { m } from '@/paraglide/messages'
 import { useLocale } from '@/lib/locale'
 import { useListResult } from '@/components/async-state/use-list-result'
-import { ColumnVisibility } from '@/components/data-table/column-visibility'
+import { ColumnVisibility, hideableColumns } from '@/components/data-table/column-visibility'
 import { DataTable } from '@/components/data-table/data-table'
 import { SearchBox } from '@/components/data-table/search-box'
 import { SelectFilter } from '@/components/data-table/select-filter'
@@ -87,9 +87,6 @@ export function MarketListPage({ search, onSearchChange }: MarketListPageProps) 
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const columns = useMemo(() => marketColumns(), [locale])
   const { visibility, setVisible } = useColumnVisibility('markets')
-  const hideable = columns
-    .filter((column) => column.enableHiding !== false)
-    .map((column) => ({ id: column.id ?? '', label: String(column.header) }))
 
   return (
     <section className="space-y-4">
@@ -123,7 +120,7 @@ export function MarketListPage({ search, onSearchChange }: MarketListPageProps) 
               ]}
               onChange={(status) => list.setFilter('status', status)}
             />
-            <ColumnVisibility columns={hideable} visibility={visibility} onChange={setVisible} />
+            <ColumnVisibility columns={hideableColumns(columns)} visibility={visibility} onChange={setVisible} />
           </>
         }
       />

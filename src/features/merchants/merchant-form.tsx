@@ -7,7 +7,7 @@ import { m } from '@/paraglide/messages'
 import { showToast } from '@/lib/toast'
 import { bindField } from '@/components/form/field-binding'
 import { ComboboxField, type ComboboxOptions } from '@/components/form/combobox-field'
-import { FormFailure } from '@/components/form/form-failure'
+import { FormFooter } from '@/components/form/form-footer'
 import { FormSection } from '@/components/form/form-section'
 import { ImageField } from '@/components/form/image-field'
 import { NumberField } from '@/components/form/number-field'
@@ -15,7 +15,6 @@ import { SelectField } from '@/components/form/select-field'
 import { TextareaField } from '@/components/form/textarea-field'
 import { TextField } from '@/components/form/text-field'
 import { useConsoleForm } from '@/components/form/use-console-form'
-import { Button } from '@/components/ui/button'
 import { categoryOptions, educationOptions, genderOptions, politicalOptions } from './labels'
 import { merchantFormSchema, type MerchantFormValues } from './merchant-form-values'
 import { useCreateMerchant, useUpdateMerchant } from './mutations'
@@ -70,7 +69,7 @@ export function MerchantForm({
   const create = useCreateMerchant()
   const update = useUpdateMerchant()
   const [marketName, setMarketName] = useState(initialMarketName)
-  const { form, formProps, failure, discard } = useConsoleForm({
+  const { form, formProps, failure, discard, submitting } = useConsoleForm({
     schema: merchantFormSchema(choosesMarket),
     defaultValues: initialValues,
     draftKey: readOnly ? undefined : draftKey,
@@ -269,26 +268,17 @@ export function MerchantForm({
         </form.Field>
       </FormSection>
 
-      <FormFailure message={failure} />
-      <div className="sticky bottom-0 flex justify-end gap-2 border-t border-border bg-background/95 py-3 backdrop-blur">
-        <Button
-          type="button"
-          variant="outline"
-          onClick={() => {
-            discard()
-            onCancel()
-          }}
-        >
-          {m.common_cancel()}
-        </Button>
-        <form.Subscribe selector={(state) => state.isSubmitting}>
-          {(submitting) => (
-            <Button type="submit" loading={submitting} disabled={readOnly} data-testid="merchant-submit">
-              {merchant || readOnly ? m.merchants_save() : m.merchants_register()}
-            </Button>
-          )}
-        </form.Subscribe>
-      </div>
+      <FormFooter
+        failure={failure}
+        submitting={submitting}
+        submitLabel={merchant || readOnly ? m.merchants_save() : m.merchants_register()}
+        submitTestId="merchant-submit"
+        submitDisabled={readOnly}
+        onCancel={() => {
+          discard()
+          onCancel()
+        }}
+      />
     </form>
   )
 }

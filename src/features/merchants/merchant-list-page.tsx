@@ -9,7 +9,7 @@ import { m } from '@/paraglide/messages'
 import { useLocale } from '@/lib/locale'
 import { useMarketScopeLabel } from '@/lib/market-scope'
 import { useListResult } from '@/components/async-state/use-list-result'
-import { ColumnVisibility } from '@/components/data-table/column-visibility'
+import { ColumnVisibility, hideableColumns } from '@/components/data-table/column-visibility'
 import { DataTable } from '@/components/data-table/data-table'
 import { SearchBox } from '@/components/data-table/search-box'
 import { SelectFilter } from '@/components/data-table/select-filter'
@@ -140,9 +140,6 @@ export function MerchantListPage({ search, market, urlMarket, sentBack, onSearch
     [locale, allMarkets, linkMarket, resetPassword, setLeft],
   )
   const { visibility, setVisible } = useColumnVisibility('merchants')
-  const hideable = columns
-    .filter((column) => column.enableHiding !== false)
-    .map((column) => ({ id: column.id ?? '', label: String(column.header) }))
 
   return (
     <section className="space-y-4">
@@ -194,7 +191,7 @@ export function MerchantListPage({ search, market, urlMarket, sentBack, onSearch
               options={MERCHANT_STATUSES.map((value) => ({ value, label: statusLabel(value) }))}
               onChange={(status) => list.setFilter('status', status)}
             />
-            <ColumnVisibility columns={hideable} visibility={visibility} onChange={setVisible} />
+            <ColumnVisibility columns={hideableColumns(columns)} visibility={visibility} onChange={setVisible} />
           </>
         }
       />
