@@ -34,6 +34,13 @@ export function RowActions({ menuLabel, actions, children, menuRef }: RowActions
   const trigger = menuRef ?? ownRef
   const [confirming, setConfirming] = useState<RowAction | null>(null)
   const [pending, setPending] = useState(false)
+  // The menu's Radix tree mounts on first use: a 100-row page draws a hundred closed menus otherwise.
+  const [menuMounted, setMenuMounted] = useState(false)
+  const [menuOpen, setMenuOpen] = useState(false)
+  const openMenu = () => {
+    setMenuMounted(true)
+    setMenuOpen(true)
+  }
 
   async function run(action: RowAction) {
     setPending(true)
@@ -50,28 +57,53 @@ export function RowActions({ menuLabel, actions, children, menuRef }: RowActions
   return (
     <div className="flex items-center gap-1">
       {children}
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button ref={trigger} variant="ghost" size="icon" className="size-8" aria-label={menuLabel}>
-            <MoreHorizontal aria-hidden className="size-4" />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
-          {actions.map((action) => {
-            const Icon = action.icon
-            return (
-              <DropdownMenuItem
-                key={action.id}
-                onSelect={() => (action.confirm ? setConfirming(action) : void run(action))}
-                className={cn(action.danger && 'text-danger focus:text-danger')}
-              >
-                {Icon && <Icon aria-hidden className="size-4" />}
-                {action.label}
-              </DropdownMenuItem>
-            )
-          })}
-        </DropdownMenuContent>
-      </DropdownMenu>
+      {menuMounted ? (
+        <DropdownMenu open={menuOpen} onOpenChange={setMenuOpen}>
+          <DropdownMenuTrigger asChild>
+            <Button ref={trigger} variant="ghost" size="icon" className="size-8" aria-label={menuLabel}>
+              <MoreHorizontal aria-hidden className="size-4" />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            {actions.map((action) => {
+              const Icon = action.icon
+              return (
+                <DropdownMenuItem
+                  key={action.id}
+                  onSelect={() => (action.confirm ? setConfirming(action) : void run(action))}
+                  className={cn(action.danger && 'text-danger focus:text-danger')}
+                >
+                  {Icon && <Icon aria-hidden className="size-4" />}
+                  {action.label}
+                </DropdownMenuItem>
+              )
+            })}
+          </DropdownMenuContent>
+        </DropdownMenu>
+      ) : (
+        // Until then a plain button that opens it the way the menu's own trigger would.
+        <Button
+          ref={trigger}
+          variant="ghost"
+          size="icon"
+          className="size-8"
+          aria-label={menuLabel}
+          aria-haspopup="menu"
+          aria-expanded={false}
+          onPointerDown={(event) => {
+            if (event.button !== 0 || event.ctrlKey) return
+            event.preventDefault()
+            openMenu()
+          }}
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter' && event.key !== ' ' && event.key !== 'ArrowDown') return
+            event.preventDefault()
+            openMenu()
+          }}
+        >
+          <MoreHorizontal aria-hidden className="size-4" />
+        </Button>
+      )}
       {confirming?.confirm && (
         <ConfirmDialog
           open
