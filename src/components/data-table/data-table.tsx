@@ -1,3 +1,4 @@
+import { m } from '@/paraglide/messages'
 import { useMemo, type ReactNode } from 'react'
 import {
   flexRender,
@@ -36,6 +37,8 @@ type DataTableProps<Row> = {
   /** Columns the user hid (`useColumnVisibility`): `{ id: false }`. */
   columnVisibility?: VisibilityState
   emptyText?: string
+  /** A search or filter narrows the list: an empty page then says nothing matches, not nothing yet. */
+  filtered?: boolean
 }
 
 /**
@@ -114,7 +117,12 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               </tr>
             ))}
           </thead>
-          <TableBody table={table} result={result} pageSize={pageSize} emptyText={props.emptyText} />
+          <TableBody
+            table={table}
+            result={result}
+            pageSize={pageSize}
+            emptyText={props.emptyText ?? (props.filtered ? m.table_empty() : undefined)}
+          />
         </table>
       </div>
       <Pagination

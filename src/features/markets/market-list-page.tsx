@@ -107,6 +107,7 @@ export function MarketListPage({ search, onSearchChange }: MarketListPageProps) 
         {...list.sorting}
         columnVisibility={visibility}
         rowKey={(row) => row.id}
+        filtered={Boolean(search.q || search.status)}
         toolbar={
           <>
             <SearchBox label={m.markets_search()} value={list.text} onChange={list.setText} />

@@ -174,6 +174,7 @@ export function MerchantListPage({ search, market, urlMarket, sentBack, onSearch
         {...list.sorting}
         columnVisibility={visibility}
         rowKey={(row) => row.id}
+        filtered={Boolean(search.q || search.category || search.status)}
         toolbar={
           <>
             <SearchBox label={m.merchants_search()} value={list.text} onChange={list.setText} />
