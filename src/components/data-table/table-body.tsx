@@ -27,7 +27,7 @@ function TableRowView<Data>({ row }: TableRowProps<Data>) {
   return (
     <tr className="border-t border-border hover:bg-muted/40">
       {row.getVisibleCells().map((cell) => (
-        <td key={cell.id} className="px-3 py-2.5 whitespace-nowrap">
+        <td key={cell.id} className={`px-3 py-2.5 whitespace-nowrap ${cell.column.columnDef.meta?.className ?? ''}`}>
           {flexRender(cell.column.columnDef.cell, cell.getContext())}
         </td>
       ))}
