@@ -7,13 +7,13 @@ import type { SortOrder } from '../../contract/list'
  * total rides along as a window count instead of a second round trip).
  */
 
-/** `%`, `_` and `\` typed by a user are searched for, not wildcards. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+/** A LIKE pattern for text contained anywhere: `%`, `_` and `\` typed by a user are searched for, not wildcards. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 /** Rows where any of the columns contains the text (case-insensitive); no condition without text. */
 export function matchAny(text: string | undefined, columns: readonly AnyColumn[]): SQL | undefined {
   if (!text) return undefined
-  const pattern = `%${escapeLike(text)}%`
+  const pattern = containsPattern(text)
   return or(...columns.map((column) => ilike(column, pattern)))
 }
 

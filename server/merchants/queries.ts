@@ -12,7 +12,7 @@ import { formatShanghaiTime } from '../../contract/time'
 import type { Database } from '../db/client'
 import { ALL_MARKETS, markets, merchantCounts, merchants } from '../db/schema'
 import { ApiError } from '../lib/errors'
-import { allOf, listPage, orderBy, pageRange } from '../lib/list-query'
+import { allOf, containsPattern, listPage, orderBy, pageRange } from '../lib/list-query'
 import { inScope, isInScope, marketScope, type MarketScope } from '../lib/scope'
 import type { ServerDeps, SessionUser } from '../lib/types'
 
@@ -28,9 +28,6 @@ const SORT_COLUMNS = {
   accountUsername: merchants.accountUsername,
   category: merchants.category,
 }
-
-/** `%`, `_` and `\` typed by a user are searched for, not wildcards. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /** One or two characters, not all ASCII: a surname or a given name, too short for trigrams. */
 function isShortSearch(text: string): boolean {
@@ -48,7 +45,7 @@ function searchCondition(q: string): SQL {
   const text = q.toLowerCase()
   return isShortSearch(text)
     ? sql`${merchants.searchGrams} @> array[${text}]::text[]`
-    : sql`${merchants.searchText} like ${`%${escapeLike(text)}%`}`
+    : sql`${merchants.searchText} like ${containsPattern(text)}`
 }
 
 /** The list's conditions. */
