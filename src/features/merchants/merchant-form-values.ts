@@ -5,11 +5,13 @@ import type { MerchantListItem } from '@contract/merchants'
 /** What the merchant form edits: the contract's fields, plus the market when an OFFICIAL registers. */
 export type MerchantFormValues = MerchantFieldsInput & { marketId: string | null }
 
-export const merchantFormSchema = (needsMarket: boolean): v.GenericSchema<MerchantFormValues, unknown> =>
+const formSchema = (needsMarket: boolean): v.GenericSchema<MerchantFormValues, unknown> =>
   v.object({
     ...MerchantFieldsSchema.entries,
     marketId: needsMarket ? v.string('validation_market_required') : v.nullable(v.string()),
   })
+/** The form's schema, made once for each case: an OFFICIAL registering names the market, others do not. */
+export const MERCHANT_FORM_SCHEMAS = { choosingMarket: formSchema(true), marketFixed: formSchema(false) }
 
 const EMPTY: MerchantFormValues = {
   name: '',

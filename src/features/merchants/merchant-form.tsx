@@ -16,7 +16,7 @@ import { TextareaField } from '@/components/form/textarea-field'
 import { TextField } from '@/components/form/text-field'
 import { useConsoleForm } from '@/components/form/use-console-form'
 import { categoryOptions, educationOptions, genderOptions, politicalOptions } from './labels'
-import { merchantFormSchema, type MerchantFormValues } from './merchant-form-values'
+import { MERCHANT_FORM_SCHEMAS, type MerchantFormValues } from './merchant-form-values'
 import { useCreateMerchant, useUpdateMerchant } from './mutations'
 
 type MerchantFormProps = {
@@ -70,7 +70,7 @@ export function MerchantForm({
   const update = useUpdateMerchant()
   const [marketName, setMarketName] = useState(initialMarketName)
   const { form, formProps, failure, discard, submitting } = useConsoleForm({
-    schema: merchantFormSchema(choosesMarket),
+    schema: choosesMarket ? MERCHANT_FORM_SCHEMAS.choosingMarket : MERCHANT_FORM_SCHEMAS.marketFixed,
     defaultValues: initialValues,
     draftKey: readOnly ? undefined : draftKey,
     onSubmit: async ({ marketId, ...raw }) => {
