@@ -4,6 +4,7 @@
 // BENCH_FROM_SOURCE=1) runs server/main.ts through tsx instead of the build, for a checkout whose build
 // is older than its source (tsx transpiles each file once, at start: requests run the same code).
 import { spawn } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -46,4 +47,16 @@ export async function startBuiltServer({
   }
   await stop()
   throw new Error('server did not start within 60 s')
+}
+
+/** Signs the demo OFFICIAL in and answers the headers an API call then needs (session and XSRF). */
+export async function officialHeaders(base) {
+  const headers = { 'content-type': 'application/json', cookie: 'XSRF-TOKEN=b', 'x-xsrf-token': 'b' }
+  const password = createHash('md5').update('Official123').digest('hex')
+  const login = await fetch(`${base}/api/user/login`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ username: 'official', password }),
+  })
+  return { ...headers, authorization: (await login.json()).data.token }
 }

@@ -1,7 +1,7 @@
 // GET /api/markets with a search, a status filter and a sort, over 1,000 markets, against the BUILT
 // server. Budget (issue 4): p95 <= 30 ms, on PGlite (default) and on PostgreSQL (BENCH_DATABASE_URL).
 import autocannon from 'autocannon'
-import { startBuiltServer } from './built-server.mjs'
+import { officialHeaders, startBuiltServer } from './built-server.mjs'
 import { createHash } from 'node:crypto'
 
 const PORT = 3919
@@ -19,14 +19,7 @@ function creditCode(n) {
 
 const { stop } = await startBuiltServer({ port: PORT, databaseUrl })
 try {
-  const headers = { 'content-type': 'application/json', cookie: 'XSRF-TOKEN=b', 'x-xsrf-token': 'b' }
-  const login = await fetch(`${base}/api/user/login`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ username: 'official', password: md5('Official123') }),
-  })
-  const token = (await login.json()).data.token
-  const auth = { ...headers, authorization: token }
+  const auth = await officialHeaders(base)
   const existing = (await (await fetch(`${base}/api/markets?pageSize=1`, { headers: auth })).json()).data.total
   // Registered through the API, as an operator would (each one hashes a password: about a minute).
   const password = md5('Market123')

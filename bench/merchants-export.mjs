@@ -5,14 +5,12 @@
 // Budget (issue 8): <= 10 s, < 100 MB over idle.
 //   node bench/merchants-export.mjs            both databases
 //   node bench/merchants-export.mjs pglite     one (postgres | pglite)
-import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { startBuiltServer } from './built-server.mjs'
+import { officialHeaders, startBuiltServer } from './built-server.mjs'
 import { MERCHANTS, pgliteDir, postgresUrl, seedMerchantBench } from './merchants-seed.mjs'
 
 const PORT = 3922
 const BUDGET = { seconds: 10, megabytes: 100 }
-const md5 = (text) => createHash('md5').update(text).digest('hex')
 const MB = 1024 * 1024
 
 /** Resident memory of a process, in bytes (Linux). */
@@ -64,13 +62,7 @@ async function bench(kind) {
     kind === 'postgres' ? { port: PORT, databaseUrl: postgresUrl } : { port: PORT, dataDir: pgliteDir },
   )
   try {
-    const headers = { 'content-type': 'application/json', cookie: 'XSRF-TOKEN=b', 'x-xsrf-token': 'b' }
-    const login = await fetch(`${base}/api/user/login`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ username: 'official', password: md5('Official123') }),
-    })
-    const auth = { ...headers, authorization: (await login.json()).data.token }
+    const auth = await officialHeaders(base)
     // Warm: the routes, the session and a small export, then a moment of quiet.
     await (await fetch(`${base}/api/merchants?pageSize=20`, { headers: auth })).arrayBuffer()
     await (

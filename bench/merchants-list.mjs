@@ -5,14 +5,12 @@
 //   node bench/merchants-list.mjs            both databases      BENCH_DURATION=10   seconds a line
 //   node bench/merchants-list.mjs pglite     one (postgres | pglite)
 import autocannon from 'autocannon'
-import { createHash } from 'node:crypto'
-import { startBuiltServer } from './built-server.mjs'
+import { officialHeaders, startBuiltServer } from './built-server.mjs'
 import { MERCHANTS, pgliteDir, postgresUrl, seedMerchantBench } from './merchants-seed.mjs'
 
 const PORT = 3923
 const BUDGET_MS = 30
 const DURATION = Number(process.env.BENCH_DURATION ?? 5)
-const md5 = (text) => createHash('md5').update(text).digest('hex')
 /** A given name (2 characters: the search_grams index), vegetable stalls, by name. */
 const SEARCH = { q: '秀英', category: 'vegetables', sort: 'name', order: 'asc' }
 
@@ -59,13 +57,7 @@ async function bench(kind) {
   )
   const misses = []
   try {
-    const headers = { 'content-type': 'application/json', cookie: 'XSRF-TOKEN=b', 'x-xsrf-token': 'b' }
-    const login = await fetch(`${base}/api/user/login`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ username: 'official', password: md5('Official123') }),
-    })
-    const auth = { ...headers, authorization: (await login.json()).data.token }
+    const auth = await officialHeaders(base)
     const get = async (query) => {
       const response = await fetch(`${base}/api/merchants?${queryString(query)}`, { headers: auth })
       if (response.status === 404)
