@@ -14,11 +14,15 @@ import type { AppDeps, AppEnv, ServerDeps } from './lib/types'
 import { requestContext, servedOverHttps } from './middleware/request-context'
 import { xsrf } from './middleware/xsrf'
 import { clientRoutes } from './static'
+import { deviceApiRoutes } from './device-api/routes'
+import { deviceRoutes } from './devices/routes'
 import { fileRoutes } from './files/routes'
 import { marketRoutes } from './markets/routes'
 import { merchantRoutes } from './merchants/routes'
 import { messageRoutes } from './messages/routes'
 import { userRoutes } from './user/routes'
+import { LiveBus } from './live/bus'
+import { streamRoutes } from './live/routes'
 import { SessionCache } from './user/session-cache'
 import { shareSessionRevocations } from './user/session-revocations'
 
@@ -48,13 +52,24 @@ function apiRoutes() {
     .route('/messages', messageRoutes)
     .route('/markets', marketRoutes)
     .route('/merchants', merchantRoutes)
+    .route('/devices', deviceRoutes)
     .route('/files', fileRoutes)
+    .route('/stream', streamRoutes)
+    .route('/device/v1', deviceApiRoutes)
 }
 
 /** Builds the whole server on the given dependencies; tests pass an in-memory database and a fake clock. */
 export function createApp(given: AppDeps) {
-  const deps: ServerDeps = { ...given, sessionCache: given.sessionCache ?? new SessionCache() }
+  const deps: ServerDeps = {
+    ...given,
+    sessionCache: given.sessionCache ?? new SessionCache(),
+    live: given.live ?? new LiveBus(Date.now, given.logger),
+  }
   if (given.events) shareSessionRevocations(deps.sessionCache, given.events, deps.logger)
+  if (given.events && !given.live)
+    deps.live
+      .listen(given.events)
+      .catch((error: unknown) => deps.logger.warn({ err: error }, 'not listening for live events'))
   const api = apiRoutes()
   const app = new Hono<AppEnv>()
 

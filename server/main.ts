@@ -5,6 +5,7 @@ import { openDatabase } from './db/client'
 import { seedDemo } from './db/seed/demo'
 import { readEnv } from './env'
 import { systemClock } from './lib/clock'
+import { startDeviceJobs } from './device-api/jobs'
 
 async function main() {
   let env
@@ -34,6 +35,7 @@ async function main() {
       secureCookies: env.secureCookies,
     },
   })
+  const stopJobs = await startDeviceJobs(handle.db, systemClock, logger)
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     logger.info(
       { url: `http://${env.host}:${info.port}`, database: handle.kind, demo: env.demo },
@@ -52,6 +54,7 @@ async function main() {
       process.exit(1)
     }, 10_000)
     force.unref()
+    stopJobs()
     server.close(async () => {
       await handle.close()
       logger.info('stopped')

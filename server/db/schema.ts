@@ -1,9 +1,14 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
+  bigserial,
+  boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -259,4 +264,200 @@ export const merchantCounts = pgTable(
     n: integer('n').notNull(),
   },
   (t) => [primaryKey({ columns: [t.marketId, t.category, t.status] })],
+)
+
+/**
+ * A device bound to a stall (issue 9). Unbinding keeps the row (unbound_at set, secret gone): its
+ * transactions and tests stay with the merchant it was bound to then. A code is bound once at a time.
+ */
+export const devices = pgTable(
+  'devices',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    marketId: uuid('market_id')
+      .notNull()
+      .references(() => markets.id, { onDelete: 'restrict' }),
+    code: text('code').notNull(),
+    kind: text('kind').notNull(),
+    stallNo: text('stall_no').notNull(),
+    merchantId: uuid('merchant_id').references(() => merchants.id, { onDelete: 'restrict' }),
+    /** SHA-256 of the secret (256 random bits, so a fast hash is enough); null once unbound. */
+    secretHash: text('secret_hash'),
+    boundAt: timestamp('bound_at', { withTimezone: true }).notNull().defaultNow(),
+    boundBy: text('bound_by'),
+    unboundAt: timestamp('unbound_at', { withTimezone: true }),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** What the last status event said (online/offline changes are published once, by whoever flips it). */
+    online: boolean('online').notNull().default(false),
+    /** What the list's search box looks in: code, stall and the merchant's name (copied at binding). */
+    searchText: text('search_text').notNull().default(''),
+  },
+  (t) => [
+    uniqueIndex('devices_code_bound_unique')
+      .on(t.code)
+      .where(sql`unbound_at IS NULL`),
+    index('devices_market_bound_idx').on(t.marketId, t.boundAt),
+    index('devices_bound_idx').on(t.boundAt, t.id),
+    index('devices_merchant_idx').on(t.merchantId),
+    index('devices_online_idx')
+      .on(t.lastSeenAt)
+      .where(sql`online`),
+    index('devices_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+)
+
+/**
+ * Every event a device sent, once: the database's guard against a resend (primary key device +
+ * the device's own id), whatever the event's kind. Payments keep their amount and what was refunded
+ * of it, so a refund can never exceed its payment, even when two arrive at once.
+ */
+export const deviceEvents = pgTable(
+  'device_events',
+  {
+    deviceId: uuid('device_id').notNull(),
+    eventId: text('event_id').notNull(),
+    marketId: uuid('market_id').notNull(),
+    type: text('type').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    method: text('method'),
+    amountFen: bigint('amount_fen', { mode: 'number' }),
+    refundedFen: bigint('refunded_fen', { mode: 'number' }).notNull().default(0),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.eventId] })],
+)
+
+/**
+ * Payments and refunds (a refund is its own row, amount positive), partitioned by day of
+ * occurred_at (migration 0007: PARTITION BY RANGE, partitions made ahead by ensure_day_partitions).
+ */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    marketId: uuid('market_id').notNull(),
+    deviceId: uuid('device_id').notNull(),
+    merchantId: uuid('merchant_id'),
+    stallNo: text('stall_no').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    method: text('method').notNull(),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    /** A refund's payment (the device's own id of it). */
+    paymentEventId: text('payment_event_id'),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.occurredAt, t.id] }),
+    index('transactions_market_time_idx').on(t.marketId, t.occurredAt),
+    index('transactions_merchant_time_idx').on(t.merchantId, t.occurredAt),
+  ],
+)
+
+/** What passenger counters counted, per interval; partitioned by day like transactions. */
+export const passengerCounts = pgTable(
+  'passenger_counts',
+  {
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    marketId: uuid('market_id').notNull(),
+    deviceId: uuid('device_id').notNull(),
+    eventId: text('event_id').notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    periodSeconds: integer('period_seconds').notNull(),
+    countIn: integer('count_in').notNull(),
+    countOut: integer('count_out').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.periodStart, t.id] }),
+    index('passenger_counts_market_time_idx').on(t.marketId, t.periodStart),
+  ],
+)
+
+/** Pesticide-residue tests (DESIGN §6): few a day, kept whole. */
+export const pesticideTests = pgTable(
+  'pesticide_tests',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    marketId: uuid('market_id').notNull(),
+    deviceId: uuid('device_id').notNull(),
+    eventId: text('event_id').notNull(),
+    merchantId: uuid('merchant_id'),
+    stallNo: text('stall_no').notNull(),
+    produce: text('produce').notNull(),
+    inhibitionPct: numeric('inhibition_pct', { precision: 4, scale: 1, mode: 'number' }).notNull(),
+    result: text('result').notNull(),
+    testedAt: timestamp('tested_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('pesticide_tests_market_time_idx').on(t.marketId, t.testedAt)],
+)
+
+/** The figures a rollup row adds up (DESIGN §8): kept on ingest, in the ingest's transaction. */
+const rollupFigures = () => ({
+  payments: integer('payments').notNull().default(0),
+  paymentFen: bigint('payment_fen', { mode: 'number' }).notNull().default(0),
+  refunds: integer('refunds').notNull().default(0),
+  refundFen: bigint('refund_fen', { mode: 'number' }).notNull().default(0),
+  passengersIn: integer('passengers_in').notNull().default(0),
+  passengersOut: integer('passengers_out').notNull().default(0),
+  tests: integer('tests').notNull().default(0),
+  testsFailed: integer('tests_failed').notNull().default(0),
+})
+
+/** Per market per minute (live widgets: the last hour, passengers per 10 minutes today). */
+export const marketMinuteStats = pgTable(
+  'market_minute_stats',
+  {
+    marketId: uuid('market_id').notNull(),
+    minute: timestamp('minute', { withTimezone: true }).notNull(),
+    ...rollupFigures(),
+  },
+  (t) => [primaryKey({ columns: [t.marketId, t.minute] }), index('market_minute_stats_minute_idx').on(t.minute)],
+)
+
+/** Per market per Shanghai day (today's figures, the 30-day statistic). */
+export const marketDayStats = pgTable(
+  'market_day_stats',
+  {
+    marketId: uuid('market_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    ...rollupFigures(),
+  },
+  (t) => [primaryKey({ columns: [t.marketId, t.day] }), index('market_day_stats_day_idx').on(t.day)],
+)
+
+/** Per merchant per Shanghai day (the rankings). */
+export const merchantDayStats = pgTable(
+  'merchant_day_stats',
+  {
+    merchantId: uuid('merchant_id').notNull(),
+    marketId: uuid('market_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    payments: integer('payments').notNull().default(0),
+    paymentFen: bigint('payment_fen', { mode: 'number' }).notNull().default(0),
+    refunds: integer('refunds').notNull().default(0),
+    refundFen: bigint('refund_fen', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.day] }),
+    index('merchant_day_stats_market_day_idx').on(t.marketId, t.day),
+    index('merchant_day_stats_day_idx').on(t.day),
+  ],
+)
+
+/** Per market per Shanghai day per payment method (the payment-method ratio). */
+export const methodDayStats = pgTable(
+  'method_day_stats',
+  {
+    marketId: uuid('market_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    method: text('method').notNull(),
+    payments: integer('payments').notNull().default(0),
+    paymentFen: bigint('payment_fen', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.marketId, t.day, t.method] }), index('method_day_stats_day_idx').on(t.day)],
 )

@@ -35,7 +35,12 @@ export function docsRoutes(api: Hono<AppEnv>) {
             description: 'Every answer is { code, msg, data, isSuccess }; code 20000 is success.',
           },
           servers: [{ url: '/api' }],
-          components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+          components: {
+            securitySchemes: {
+              token: { type: 'apiKey', in: 'header', name: 'Authorization' },
+              device: { type: 'http', scheme: 'basic', description: 'Device code and secret (docs/device-api.md)' },
+            },
+          },
         },
       }),
     )

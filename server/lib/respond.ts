@@ -4,7 +4,7 @@ import { httpStatusFor } from './errors'
 import { translate, type MessageKey } from './i18n'
 import type { AppEnv } from './types'
 
-export function ok<T>(c: Context<AppEnv>, data: T) {
+export function ok<T, E extends AppEnv>(c: Context<E>, data: T) {
   return c.json({ code: ApiCode.SUCCESS, msg: translate(c.var.locale, 'api_success'), data, isSuccess: true }, 200)
 }
 

@@ -23,3 +23,22 @@ export const inScope = (column: AnyColumn, scope: MarketScope): SQL | undefined 
 
 /** Whether a record of `marketId` is visible in the scope. */
 export const isInScope = (scope: MarketScope, marketId: string | null) => scope === null || scope === marketId
+
+/**
+ * The market a new record (a merchant, a device) goes to: an OFFICIAL caller names it; a MARKET
+ * operator's is its own, and naming another is refused (40300), never silently redirected.
+ */
+export function ownMarket(caller: Pick<SessionUser, 'role' | 'marketId'>, requested: string | undefined): string {
+  if (caller.role === Role.OFFICIAL) {
+    if (!requested)
+      throw new ApiError(ApiCode.INVALID_INPUT, 'validation_market_required', [
+        { field: 'marketId', message: 'validation_market_required' },
+      ])
+    return requested
+  }
+  if (caller.role === Role.MARKET && caller.marketId) {
+    if (requested && requested !== caller.marketId) throw new ApiError(ApiCode.FORBIDDEN, 'error_forbidden')
+    return caller.marketId
+  }
+  throw new ApiError(ApiCode.FORBIDDEN, 'error_forbidden')
+}

@@ -2,6 +2,7 @@ import type { Logger } from 'pino'
 import type { Database, DatabaseEvents } from '../db/client'
 import type { Clock } from './clock'
 import type { Locale } from './i18n'
+import type { LiveBus } from '../live/bus'
 import type { SessionCache } from '../user/session-cache'
 
 /** The signed-in account, as the auth middleware found it for this request. */
@@ -41,10 +42,12 @@ export type AppDeps = {
   sessionCache?: SessionCache
   /** LISTEN/NOTIFY on the shared database; without it, instances do not hear each other. */
   events?: DatabaseEvents
+  /** This instance's live events (made by createApp when not given; given already listening by tests). */
+  live?: LiveBus
 }
 
 /** What every handler sees as `c.var.deps`. */
-export type ServerDeps = AppDeps & { sessionCache: SessionCache }
+export type ServerDeps = AppDeps & { sessionCache: SessionCache; live: LiveBus }
 
 export type AppEnv = {
   Variables: {

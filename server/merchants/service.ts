@@ -9,6 +9,7 @@ import { claimFiles } from '../files/claim'
 import { changedFields, writeAudit } from '../lib/audit'
 import { assertUnchanged, withConflicts } from '../lib/conflicts'
 import { ApiError } from '../lib/errors'
+import { ownMarket } from '../lib/scope'
 import type { ServerDeps, SessionUser } from '../lib/types'
 import { createAccount, endSessions, forgetSessions, resetAccountPassword } from '../user/accounts'
 import { generateClearPassword, hashPassword, md5Hex } from '../user/passwords'
@@ -48,25 +49,6 @@ const fileIds = (fields: MerchantFields) =>
   [fields.healthCertificateFileId, fields.foodLicenceFileId].filter((id): id is string => Boolean(id))
 
 /**
- * The market a registration goes to: an OFFICIAL caller names it; a MARKET operator's is its own, and
- * naming another is refused (40300), never silently redirected.
- */
-function registrationMarket(caller: SessionUser, requested: string | undefined): string {
-  if (caller.role === Role.OFFICIAL) {
-    if (!requested)
-      throw new ApiError(ApiCode.INVALID_INPUT, 'validation_market_required', [
-        { field: 'marketId', message: 'validation_market_required' },
-      ])
-    return requested
-  }
-  if (caller.role === Role.MARKET && caller.marketId) {
-    if (requested && requested !== caller.marketId) throw new ApiError(ApiCode.FORBIDDEN, 'error_forbidden')
-    return caller.marketId
-  }
-  throw new ApiError(ApiCode.FORBIDDEN, 'error_forbidden')
-}
-
-/**
  * The next account username of a market: its operator's username, a hyphen and a four-digit number
  * (0314888-0001). The counter is bumped with a row lock, so concurrent registrations get distinct
  * numbers; the hyphen keeps merchant usernames apart from market ones (contract/markets.ts pattern).
@@ -97,7 +79,7 @@ export async function createMerchant(
   input: MerchantFields & { marketId?: string | undefined },
 ): Promise<{ id: string; accountUsername: string; clearPwd: string }> {
   const { db, clock } = deps
-  const marketId = registrationMarket(caller, input.marketId)
+  const marketId = ownMarket(caller, input.marketId)
   const clearPwd = generateClearPassword()
   const passwordHash = await hashPassword(md5Hex(clearPwd))
   const { marketId: _market, ...fields } = input

@@ -45,6 +45,12 @@ async function loadSession(deps: ServerDeps, tokenHash: string, now: Date) {
   return row ?? null
 }
 
+/** Whether a session still holds (a long-lived stream asks again now and then): not ended, not frozen. */
+export async function isSessionLive(deps: ServerDeps, tokenHash: string): Promise<boolean> {
+  const row = await loadSession(deps, tokenHash, deps.clock())
+  return row !== null && isNormalStatus(row.status) && CONSOLE_ROLES.includes(row.role)
+}
+
 /**
  * Requires a live session of a console account. An unknown or expired token, or an account that was
  * frozen or lost its console role since, answers 1001 (the console then asks to sign in again).

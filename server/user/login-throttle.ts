@@ -28,6 +28,13 @@ export const addressKey = (address: string): ThrottleKey => ({
   limit: THROTTLE_POLICY.maxPerAddress,
 })
 
+/**
+ * Failed device sign-ins (the device API): per device code, and per address. Only failures count: a
+ * market's devices share one address behind its router, and their right secrets must not lock it.
+ */
+export const deviceCodeKey = (code: string): ThrottleKey => ({ key: `dc:${code.toUpperCase()}`, limit: 10 })
+export const deviceAddressKey = (address: string): ThrottleKey => ({ key: `da:${address}`, limit: 30 })
+
 /** An attempt counted on one key, in the window it was counted in (so giving it back never touches a later window). */
 export type Reservation = ThrottleKey & { windowStartedAt: Date }
 
@@ -73,7 +80,10 @@ export async function reserveAttempt(
   db: Database,
   keys: readonly ThrottleKey[],
   now: Date,
-  messageKey: 'error_too_many_attempts' | 'error_too_many_password_attempts' = 'error_too_many_attempts',
+  messageKey:
+    | 'error_too_many_attempts'
+    | 'error_too_many_password_attempts'
+    | 'error_too_many_device_attempts' = 'error_too_many_attempts',
 ): Promise<Reservation[]> {
   const reserved: Reservation[] = []
   for (const key of keys) {
@@ -117,6 +127,17 @@ export async function acceptAttempt(
     reservations.filter((r) => r.key !== account.key),
   )
   await clearCount(db, account)
+}
+
+/** Seconds until the key's lock ends, or null when it is not locked: checked before a secret is. */
+export async function lockedFor(db: Database, key: ThrottleKey, now: Date): Promise<number | null> {
+  const [row] = await db
+    .select({ lockedUntil: loginThrottle.lockedUntil })
+    .from(loginThrottle)
+    .where(eq(loginThrottle.key, key.key))
+    .limit(1)
+  if (!row?.lockedUntil || row.lockedUntil <= now) return null
+  return Math.max(1, Math.ceil((row.lockedUntil.getTime() - now.getTime()) / 1000))
 }
 
 /** Forgets a key's count: after a correct password the account's earlier failures no longer matter. */

@@ -1,10 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto'
 
-/** 256-bit opaque session token; only its SHA-256 is stored. */
-export function newSessionToken(): string {
+/** 256 random bits, URL-safe: session tokens and device secrets. Only a hash of one is ever stored. */
+export function newSecret(): string {
   return randomBytes(32).toString('base64url')
 }
 
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex')
+/** SHA-256: enough for 256 random bits (no dictionary to guess from), and fast enough for every call. */
+export function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex')
 }
+
+/** 256-bit opaque session token; only its SHA-256 is stored. */
+export const newSessionToken = newSecret
+export const hashToken = hashSecret

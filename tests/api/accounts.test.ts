@@ -12,6 +12,7 @@ import {
   setAccountStatus,
 } from '../../server/user/accounts'
 import { hashPassword, md5Hex, verifyPassword } from '../../server/user/passwords'
+import { LiveBus } from '../../server/live/bus'
 import { SessionCache } from '../../server/user/session-cache'
 import { createTestApp, createUser, Role, UserStatus, type TestApp } from '../helpers/test-app'
 
@@ -60,6 +61,7 @@ beforeAll(async () => {
       secureCookies: false,
     },
     sessionCache: new SessionCache(),
+    live: new LiveBus(),
   }
   const [a] = await t.db.insert(markets).values({ name: 'Market A' }).returning()
   const [b] = await t.db.insert(markets).values({ name: 'Market B' }).returning()

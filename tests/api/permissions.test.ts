@@ -10,7 +10,7 @@ import { marketInput } from '../helpers/market-input'
  * server without a row here fails the coverage test below.
  */
 type Caller = 'anonymous' | 'frozen' | 'official' | 'market' | 'otherMarket'
-type Row = { method: string; path: string; body?: unknown; allowed: readonly Caller[] }
+type Row = { method: string; path: string; body?: unknown; allowed: readonly Caller[]; device?: true }
 
 /** The signed-in callers an API area lets in, from the one declaration the server's routes use too. */
 const signedIn = (area: keyof typeof API_ROLES): readonly Caller[] => {
@@ -62,6 +62,14 @@ const TABLE: Row[] = [
   { method: 'POST', path: `/api/merchants/${MARKET_ID}/leave`, allowed: signedIn('merchants') },
   { method: 'POST', path: `/api/merchants/${MARKET_ID}/return`, allowed: signedIn('merchants') },
   { method: 'POST', path: `/api/merchants/${MARKET_ID}/reset-password`, allowed: signedIn('merchants') },
+  { method: 'GET', path: '/api/devices', allowed: signedIn('devices') },
+  { method: 'POST', path: '/api/devices', body: { code: '' }, allowed: signedIn('devices') },
+  { method: 'POST', path: `/api/devices/${MARKET_ID}/unbind`, allowed: signedIn('devices') },
+  { method: 'POST', path: `/api/devices/${MARKET_ID}/rotate-secret`, allowed: signedIn('devices') },
+  { method: 'GET', path: '/api/stream', allowed: signedIn('dashboard') },
+  // The device API takes a device's code and secret, never a console session: every caller here is refused.
+  { method: 'POST', path: '/api/device/v1/heartbeat', allowed: [], device: true },
+  { method: 'POST', path: '/api/device/v1/events', body: { events: [] }, allowed: [], device: true },
   { method: 'POST', path: '/api/files', allowed: signedIn('files') },
   { method: 'GET', path: '/api/files/11111111-1111-4111-8111-111111111111', allowed: signedIn('files') },
   { method: 'GET', path: `/api/files/${MARKET_ID}/thumbnail`, allowed: signedIn('files') }, // a market id as the file id (no such file: 40400); the coverage check needs the placeholder
@@ -123,6 +131,12 @@ describe('permission table', () => {
         // Pages, not JSON answers.
         code =
           (await t.app.request(path, token ? { headers: { Authorization: token } } : {})).status === 200 ? 20000 : 0
+      } else if (path === '/api/stream') {
+        // An endless event stream when let through (closed at once here), a JSON refusal otherwise.
+        const response = await t.request(path, { method, ...(token ? { token } : {}) })
+        const stream = response.headers.get('Content-Type')?.startsWith('text/event-stream')
+        code = stream ? 20000 : ((await response.json()) as { code: number }).code
+        if (stream) await response.body?.cancel()
       } else if (path.endsWith('/export')) {
         // A CSV file when let through, a JSON refusal otherwise.
         const response = await t.request(path, { method, ...(token ? { token } : {}) })
@@ -136,7 +150,9 @@ describe('permission table', () => {
             : await t.call(concrete(path), { method, body: row.body, ...(token ? { token } : {}) })
         code = answer.body.code
       }
-      if (row.allowed.includes(caller)) {
+      if (row.device) {
+        expect(code, `${caller}'s session is not a device's credentials`).toBe(40100)
+      } else if (row.allowed.includes(caller)) {
         // Allowed callers may still get a business answer (bad input, not found, wrong password), never a refusal.
         expect([1001, 40300], `${caller} should be let through`).not.toContain(code)
       } else {

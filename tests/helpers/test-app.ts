@@ -4,6 +4,7 @@ import { Role, UserStatus } from '../../contract/roles'
 import { createApp } from '../../server/app'
 import type { Database } from '../../server/db/client'
 import { users } from '../../server/db/schema'
+import { LiveBus } from '../../server/live/bus'
 import { hashPassword, md5Hex } from '../../server/user/passwords'
 import { createTestDb } from './test-db'
 
@@ -37,11 +38,15 @@ export async function createTestApp(
 ) {
   const handle = await createTestDb()
   const time = manualClock()
+  // Listening before the first request, so a test's subscriber hears every event it causes.
+  const live = new LiveBus()
+  const stopListening = await live.listen(handle.events)
   const app = createApp({
     db: handle.db,
     events: handle.events,
+    live,
     clock: time.clock,
-    logger: pino({ level: 'silent' }),
+    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     config: {
       sessionTtlSeconds: options.sessionTtlSeconds ?? 12 * 3600,
       sessionMaxAgeSeconds: options.sessionMaxAgeSeconds ?? 7 * 86400,
@@ -133,7 +138,11 @@ export async function createTestApp(
     upload,
     login,
     tokenFor,
-    close: handle.close,
+    live,
+    close: async () => {
+      await stopListening()
+      await handle.close()
+    },
   }
 }
 

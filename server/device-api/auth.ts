@@ -1,0 +1,101 @@
+import { timingSafeEqual } from 'node:crypto'
+import { and, eq, isNull } from 'drizzle-orm'
+import type { MiddlewareHandler } from 'hono'
+import { ApiCode } from '../../contract/api'
+import type { DeviceKind } from '../../contract/device-list'
+import { devices, merchants } from '../db/schema'
+import { ApiError } from '../lib/errors'
+import type { AppEnv } from '../lib/types'
+import { deviceAddressKey, deviceCodeKey, lockedFor, reserveAttempt } from '../user/login-throttle'
+import { hashSecret } from '../user/tokens'
+
+/** The bound device a device-API call authenticated as. */
+export type AuthedDevice = {
+  id: string
+  code: string
+  kind: DeviceKind
+  marketId: string
+  merchantId: string | null
+  merchantName: string | null
+  stallNo: string
+  lastSeenAt: Date | null
+}
+
+export type DeviceEnv = AppEnv & { Variables: { device: AuthedDevice } }
+
+/** `Authorization: Basic base64(code:secret)`; anything else reads as no credentials. */
+function credentials(header: string | undefined): { code: string; secret: string } | null {
+  if (!header?.startsWith('Basic ')) return null
+  const text = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8')
+  const colon = text.indexOf(':')
+  if (colon < 1 || text.length > 300) return null
+  return { code: text.slice(0, colon).toUpperCase(), secret: text.slice(colon + 1) }
+}
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex')
+  const right = Buffer.from(b, 'hex')
+  return left.length === right.length && timingSafeEqual(left, right)
+}
+
+const refused = () => new ApiError(ApiCode.WRONG_CREDENTIALS, 'error_device_credentials')
+
+/**
+ * Authenticates a device by its code and secret (never a user token, never in a URL). Wrong, unknown,
+ * unbound and revoked credentials get one answer (40100), which says nothing of whether the code
+ * exists. Failures are counted per code and per address (42900 past the limit); right secrets count
+ * nothing, so a market's devices behind one address never lock each other out.
+ */
+export function requireDevice(): MiddlewareHandler<DeviceEnv> {
+  return async (c, next) => {
+    const { db, clock } = c.var.deps
+    const now = clock()
+    const given = credentials(c.req.header('authorization'))
+    const codeKey = given ? deviceCodeKey(given.code) : null
+    if (codeKey) {
+      const retryAfter = await lockedFor(db, codeKey, now)
+      if (retryAfter !== null)
+        throw new ApiError(
+          ApiCode.TOO_MANY_ATTEMPTS,
+          'error_too_many_device_attempts',
+          { retryAfter },
+          {
+            minutes: Math.ceil(retryAfter / 60),
+          },
+        )
+    }
+    const [device] = given
+      ? await db
+          .select({
+            id: devices.id,
+            code: devices.code,
+            kind: devices.kind,
+            marketId: devices.marketId,
+            merchantId: devices.merchantId,
+            merchantName: merchants.name,
+            stallNo: devices.stallNo,
+            lastSeenAt: devices.lastSeenAt,
+            secretHash: devices.secretHash,
+          })
+          .from(devices)
+          .leftJoin(merchants, eq(merchants.id, devices.merchantId))
+          .where(and(eq(devices.code, given.code), isNull(devices.unboundAt)))
+          .limit(1)
+      : []
+    // The hash is computed whether or not the code exists, so timing tells nothing either.
+    const givenHash = hashSecret(given?.secret ?? '')
+    if (!given || !device?.secretHash || !sameHash(device.secretHash, givenHash)) {
+      c.header('WWW-Authenticate', 'Basic realm="device"')
+      await reserveAttempt(
+        db,
+        [...(codeKey ? [codeKey] : []), deviceAddressKey(c.var.clientAddress)],
+        now,
+        'error_too_many_device_attempts',
+      )
+      throw refused()
+    }
+    const { secretHash: _hash, kind, ...rest } = device
+    c.set('device', { ...rest, kind: kind as DeviceKind })
+    await next()
+  }
+}

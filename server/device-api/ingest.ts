@@ -1,0 +1,394 @@
+import { and, eq, inArray, or, sql } from 'drizzle-orm'
+import * as v from 'valibot'
+import { ApiCode } from '../../contract/api'
+import {
+  DeviceEventSchema,
+  MAX_CLOCK_AHEAD_MS,
+  MAX_EVENT_AGE_MS,
+  type BatchResult,
+  type DeviceEvent,
+  type PaymentMethod,
+  type RejectedEvent,
+} from '../../contract/device-api'
+import type { DeviceKind } from '../../contract/device-list'
+import type { LiveTransaction } from '../../contract/live'
+import { formatShanghaiTime, minuteStart, shanghaiDayOf } from '../../contract/time'
+import { Role, UserStatus } from '../../contract/roles'
+import type { Transaction } from '../db/client'
+import { deviceEvents, merchants, passengerCounts, pesticideTests, transactions, users } from '../db/schema'
+import { ApiError } from '../lib/errors'
+import { isMessageKey, translate, type Locale } from '../lib/i18n'
+import type { ServerDeps } from '../lib/types'
+import { publishLive } from '../live/publish'
+import { postMessage } from '../messages/post'
+import type { AuthedDevice } from './auth'
+import { ensureDayPartitions } from './partitions'
+import { applyRollups, RollupDelta } from './rollups'
+import { markSeen } from './seen'
+
+/** Which events each kind of device may send. */
+const SENDS: Record<DeviceKind, readonly DeviceEvent['type'][]> = {
+  payment_terminal: ['payment', 'refund'],
+  scale: ['payment', 'refund'],
+  passenger_counter: ['passenger_count'],
+  pesticide_tester: ['pesticide_test'],
+}
+/** An inhibition rate above this fails the rapid test (GB/T 5009.199): what the notice quotes. */
+const INHIBITION_LIMIT_PCT = 50
+/** Items a live event carries (NOTIFY payloads are limited to 8,000 bytes). */
+const LIVE_ITEMS = 10
+
+const REASON_PREFIX = 'device_reason_'
+
+const occurredAt = (event: DeviceEvent): Date => {
+  switch (event.type) {
+    case 'payment':
+      return event.paidAt
+    case 'refund':
+      return event.refundedAt
+    case 'passenger_count':
+      return event.periodStart
+    case 'pesticide_test':
+      return event.testedAt
+  }
+}
+
+/** A refused event, its reason as a stable word and in the caller's language. */
+function rejection(index: number, id: string | null, key: string, locale: Locale): RejectedEvent {
+  const messageKey = isMessageKey(key) ? key : 'device_reason_event_type'
+  return { index, id, reason: messageKey.slice(REASON_PREFIX.length), message: translate(locale, messageKey) }
+}
+
+const refuse = (rejected: RejectedEvent[]) =>
+  new ApiError(ApiCode.INVALID_INPUT, 'error_device_batch_rejected', { rejected }, { count: rejected.length })
+
+/**
+ * Every event checked on its own (shape, the device's kind, the clock, ids unique in the batch): the
+ * batch is refused with every bad event named, or all are answered valid.
+ */
+function validateBatch(raw: readonly unknown[], device: AuthedDevice, now: Date, locale: Locale): DeviceEvent[] {
+  const rejected: RejectedEvent[] = []
+  const events: DeviceEvent[] = []
+  const seen = new Set<string>()
+  raw.forEach((item, index) => {
+    const rawId = item && typeof item === 'object' && 'id' in item && typeof item.id === 'string' ? item.id : null
+    const id = rawId && rawId.length <= 64 ? rawId : null
+    const parsed = v.safeParse(DeviceEventSchema, item)
+    if (!parsed.success) {
+      rejected.push(rejection(index, id, parsed.issues[0]?.message ?? 'device_reason_event_type', locale))
+      return
+    }
+    const event = parsed.output
+    const at = occurredAt(event).getTime()
+    const reason = !SENDS[device.kind].includes(event.type)
+      ? 'device_reason_kind_mismatch'
+      : at > now.getTime() + MAX_CLOCK_AHEAD_MS
+        ? 'device_reason_future'
+        : at < now.getTime() - MAX_EVENT_AGE_MS
+          ? 'device_reason_too_old'
+          : seen.has(event.id)
+            ? 'device_reason_duplicate_in_batch'
+            : null
+    seen.add(event.id)
+    if (reason) rejected.push(rejection(index, event.id, reason, locale))
+    else events.push(event)
+  })
+  if (rejected.length > 0) throw refuse(rejected)
+  return events
+}
+
+/** Records every event's id once; answers the ids that are new (the rest were stored by an earlier send). */
+async function recordNew(tx: Transaction, device: AuthedDevice, events: DeviceEvent[], now: Date) {
+  // Key order: overlapping batches of one device take the rows' locks in the same order.
+  const rows = [...events]
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .map((event) => ({
+      deviceId: device.id,
+      eventId: event.id,
+      marketId: device.marketId,
+      type: event.type,
+      occurredAt: occurredAt(event),
+      method: event.type === 'payment' ? event.method : null,
+      amountFen: event.type === 'payment' ? event.amountFen : null,
+      receivedAt: now,
+    }))
+  const inserted = await tx
+    .insert(deviceEvents)
+    .values(rows)
+    .onConflictDoNothing()
+    .returning({ eventId: deviceEvents.eventId })
+  return new Set(inserted.map((row) => row.eventId))
+}
+
+/**
+ * Takes each new refund off its payment's balance, in batch order (a payment earlier in the same
+ * batch counts): one conditional UPDATE each, so concurrent refunds can never exceed what was paid.
+ * Answers each refund's payment method, or the refunds refused.
+ */
+async function applyRefunds(
+  tx: Transaction,
+  device: AuthedDevice,
+  events: { event: DeviceEvent; index: number }[],
+  locale: Locale,
+): Promise<Map<string, PaymentMethod>> {
+  const methods = new Map<string, PaymentMethod>()
+  const rejected: RejectedEvent[] = []
+  for (const { event, index } of events) {
+    if (event.type !== 'refund') continue
+    const [payment] = await tx
+      .update(deviceEvents)
+      .set({ refundedFen: sql`${deviceEvents.refundedFen} + ${event.amountFen}` })
+      .where(
+        and(
+          eq(deviceEvents.deviceId, device.id),
+          eq(deviceEvents.eventId, event.paymentId),
+          eq(deviceEvents.type, 'payment'),
+          sql`${deviceEvents.refundedFen} + ${event.amountFen} <= ${deviceEvents.amountFen}`,
+        ),
+      )
+      .returning({ method: deviceEvents.method })
+    if (payment) {
+      methods.set(event.id, payment.method as PaymentMethod)
+      continue
+    }
+    const [exists] = await tx
+      .select({ n: sql`1` })
+      .from(deviceEvents)
+      .where(
+        and(
+          eq(deviceEvents.deviceId, device.id),
+          eq(deviceEvents.eventId, event.paymentId),
+          eq(deviceEvents.type, 'payment'),
+        ),
+      )
+      .limit(1)
+    rejected.push(
+      rejection(index, event.id, exists ? 'device_reason_refund_exceeds' : 'device_reason_unknown_payment', locale),
+    )
+  }
+  if (rejected.length > 0) throw refuse(rejected)
+  return methods
+}
+
+/** The active merchants at the stalls tests name (a tester stands at the market's test station). */
+async function merchantsAtStalls(tx: Transaction, marketId: string, stalls: string[]) {
+  if (stalls.length === 0) return new Map<string, { id: string; name: string }>()
+  const rows = await tx
+    .select({ id: merchants.id, name: merchants.name, stallNo: merchants.stallNo })
+    .from(merchants)
+    .where(and(eq(merchants.marketId, marketId), eq(merchants.status, 'active'), inArray(merchants.stallNo, stalls)))
+  return new Map(rows.map((row) => [row.stallNo, { id: row.id, name: row.name }]))
+}
+
+/** A failed test becomes a notice for the market's operators and every OFFICIAL, in each reader's language. */
+async function noticeFailedTests(
+  tx: Transaction,
+  marketId: string,
+  failed: { stallNo: string; produce: string; inhibitionPct: number; at: Date }[],
+) {
+  if (failed.length === 0) return
+  const readers = await tx
+    .select({ uk: users.uk })
+    .from(users)
+    .where(
+      and(
+        eq(users.status, UserStatus.NORMAL),
+        or(eq(users.role, Role.OFFICIAL), and(eq(users.role, Role.MARKET), eq(users.marketId, marketId))),
+      ),
+    )
+  for (const test of failed) {
+    for (const reader of readers) {
+      await postMessage(tx, {
+        userUk: reader.uk,
+        type: 'notice',
+        titleKey: 'notice_pesticide_failed_title',
+        subTitleKey: 'notice_pesticide_failed_sub_title',
+        contentKey: 'notice_pesticide_failed_content',
+        params: {
+          stall: test.stallNo || '—',
+          product: test.produce,
+          rate: test.inhibitionPct.toFixed(1),
+          threshold: INHIBITION_LIMIT_PCT,
+        },
+        messageType: 'pesticide_failed',
+        at: test.at,
+      })
+    }
+  }
+  for (const reader of readers) await publishLive(tx, 'messages', { userUk: reader.uk }, {})
+}
+
+/**
+ * Stores a device's batch whole or not at all: each event once (a resend, an overlapping batch or the
+ * same batch from two connections stores nothing twice), the rows, the rollups and the live events in
+ * one transaction. Answers which ids were new and which were already stored.
+ */
+export async function ingestBatch(
+  deps: Pick<ServerDeps, 'db' | 'clock'>,
+  device: AuthedDevice,
+  raw: readonly unknown[],
+  locale: Locale,
+): Promise<BatchResult> {
+  const now = deps.clock()
+  const events = validateBatch(raw, device, now, locale)
+  await ensureDayPartitions(
+    deps.db,
+    events.filter((event) => event.type !== 'pesticide_test').map((event) => shanghaiDayOf(occurredAt(event))),
+  )
+  const fresh = await deps.db.transaction(async (tx) => {
+    const isNew = await recordNew(tx, device, events, now)
+    const added = events.map((event, index) => ({ event, index })).filter(({ event }) => isNew.has(event.id))
+    const refundMethods = await applyRefunds(tx, device, added, locale)
+    const delta = new RollupDelta()
+    const money: (typeof transactions.$inferInsert)[] = []
+    const counts: (typeof passengerCounts.$inferInsert)[] = []
+    const tests: (typeof pesticideTests.$inferInsert)[] = []
+    const stalls = await merchantsAtStalls(
+      tx,
+      device.marketId,
+      added.flatMap(({ event }) => (event.type === 'pesticide_test' && event.stallNo ? [event.stallNo] : [])),
+    )
+    const marketId = device.marketId
+    for (const { event } of added) {
+      const at = occurredAt(event)
+      const minute = { marketId, minute: minuteStart(at) }
+      const day = { marketId, day: shanghaiDayOf(at) }
+      const merchantDay = device.merchantId ? { merchantId: device.merchantId, day: day.day, marketId } : null
+      if (event.type === 'payment' || event.type === 'refund') {
+        const payment = event.type === 'payment'
+        const method = payment ? event.method : (refundMethods.get(event.id) as PaymentMethod)
+        money.push({
+          marketId,
+          deviceId: device.id,
+          merchantId: device.merchantId,
+          stallNo: device.stallNo,
+          eventId: event.id,
+          type: event.type,
+          method,
+          amountFen: event.amountFen,
+          paymentEventId: payment ? null : event.paymentId,
+          occurredAt: at,
+          receivedAt: now,
+        })
+        const figures = payment
+          ? { payments: 1, paymentFen: event.amountFen }
+          : { refunds: 1, refundFen: event.amountFen }
+        delta.marketMinute.add(minute, figures)
+        delta.marketDay.add(day, figures)
+        if (merchantDay) delta.merchantDay.add(merchantDay, figures)
+        if (payment) delta.methodDay.add({ ...day, method }, { payments: 1, paymentFen: event.amountFen })
+      } else if (event.type === 'passenger_count') {
+        counts.push({
+          marketId,
+          deviceId: device.id,
+          eventId: event.id,
+          periodStart: at,
+          periodSeconds: event.periodSeconds,
+          countIn: event.in,
+          countOut: event.out,
+        })
+        const figures = { passengersIn: event.in, passengersOut: event.out }
+        delta.marketMinute.add(minute, figures)
+        delta.marketDay.add(day, figures)
+      } else {
+        const stallNo = event.stallNo || device.stallNo
+        tests.push({
+          marketId,
+          deviceId: device.id,
+          eventId: event.id,
+          merchantId: stalls.get(stallNo)?.id ?? null,
+          stallNo,
+          produce: event.produce,
+          inhibitionPct: event.inhibitionPct,
+          result: event.result,
+          testedAt: at,
+        })
+        const figures = { tests: 1, testsFailed: event.result === 'fail' ? 1 : 0 }
+        delta.marketMinute.add(minute, figures)
+        delta.marketDay.add(day, figures)
+      }
+    }
+    if (money.length > 0) await tx.insert(transactions).values(money)
+    if (counts.length > 0) await tx.insert(passengerCounts).values(counts)
+    if (tests.length > 0) await tx.insert(pesticideTests).values(tests)
+    await applyRollups(tx, delta)
+    await noticeFailedTests(
+      tx,
+      marketId,
+      tests
+        .filter((test) => test.result === 'fail')
+        .map((test) => ({
+          stallNo: test.stallNo,
+          produce: test.produce,
+          inhibitionPct: test.inhibitionPct,
+          at: test.testedAt,
+        })),
+    )
+    await markSeen(tx, device, now)
+    await publishBatch(tx, device, { money, counts, tests, stalls })
+    return isNew
+  })
+  const accepted: string[] = []
+  const duplicates: string[] = []
+  for (const event of events) (fresh.has(event.id) ? accepted : duplicates).push(event.id)
+  return { accepted, duplicates }
+}
+
+/** What subscribers hear of a batch: totals and its latest few items, per kind. */
+async function publishBatch(
+  tx: Transaction,
+  device: AuthedDevice,
+  batch: {
+    money: (typeof transactions.$inferInsert)[]
+    counts: (typeof passengerCounts.$inferInsert)[]
+    tests: (typeof pesticideTests.$inferInsert)[]
+    stalls: Map<string, { id: string; name: string }>
+  },
+) {
+  const audience = { marketId: device.marketId }
+  const latest = <T>(rows: T[], at: (row: T) => Date) =>
+    [...rows].sort((a, b) => at(b).getTime() - at(a).getTime()).slice(0, LIVE_ITEMS)
+  if (batch.money.length > 0) {
+    const sum = (type: string) =>
+      batch.money.filter((row) => row.type === type).reduce((total, row) => total + row.amountFen, 0)
+    const items: LiveTransaction[] = latest(batch.money, (row) => row.occurredAt).map((row) => ({
+      id: row.eventId,
+      type: row.type as LiveTransaction['type'],
+      method: row.method as PaymentMethod,
+      amountFen: row.amountFen,
+      stallNo: row.stallNo,
+      merchantName: device.merchantName,
+      time: formatShanghaiTime(row.occurredAt),
+    }))
+    await publishLive(tx, 'transactions', audience, {
+      marketId: device.marketId,
+      payments: batch.money.filter((row) => row.type === 'payment').length,
+      paymentFen: sum('payment'),
+      refunds: batch.money.filter((row) => row.type === 'refund').length,
+      refundFen: sum('refund'),
+      items,
+    })
+  }
+  if (batch.counts.length > 0) {
+    const last = latest(batch.counts, (row) => row.periodStart)[0]
+    await publishLive(tx, 'passengers', audience, {
+      marketId: device.marketId,
+      in: batch.counts.reduce((total, row) => total + row.countIn, 0),
+      out: batch.counts.reduce((total, row) => total + row.countOut, 0),
+      time: last ? formatShanghaiTime(last.periodStart) : '',
+    })
+  }
+  if (batch.tests.length > 0) {
+    await publishLive(tx, 'tests', audience, {
+      marketId: device.marketId,
+      items: latest(batch.tests, (row) => row.testedAt).map((row) => ({
+        produce: row.produce,
+        stallNo: row.stallNo,
+        merchantName: batch.stalls.get(row.stallNo)?.name ?? null,
+        inhibitionPct: row.inhibitionPct,
+        result: row.result as 'pass' | 'fail',
+        time: formatShanghaiTime(row.testedAt),
+      })),
+    })
+  }
+}

@@ -1,0 +1,117 @@
+import { getTableName, sql, type SQL } from 'drizzle-orm'
+import type { PgTable } from 'drizzle-orm/pg-core'
+import type { Transaction } from '../db/client'
+import { marketDayStats, marketMinuteStats, merchantDayStats, methodDayStats } from '../db/schema'
+
+/**
+ * The dashboard's rollups (DESIGN §8), kept in the ingest's transaction: what a batch adds to each
+ * row is summed here first, then written with one upsert per table, rows in key order (so two
+ * batches of one market lock shared rows in the same order and never deadlock).
+ */
+
+export type Figures = {
+  payments: number
+  paymentFen: number
+  refunds: number
+  refundFen: number
+  passengersIn: number
+  passengersOut: number
+  tests: number
+  testsFailed: number
+}
+const zero = (): Figures => ({
+  payments: 0,
+  paymentFen: 0,
+  refunds: 0,
+  refundFen: 0,
+  passengersIn: 0,
+  passengersOut: 0,
+  tests: 0,
+  testsFailed: 0,
+})
+
+/** Sums keyed by a row's key, with the key's columns kept beside. */
+class Sums<Key extends Record<string, string | Date>, F extends Partial<Figures>> {
+  readonly rows = new Map<string, { key: Key; figures: F }>()
+  constructor(private readonly blank: () => F) {}
+
+  add(key: Key, figures: Partial<F>): void {
+    const id = Object.values(key)
+      .map((part) => (part instanceof Date ? part.toISOString() : part))
+      .join('|')
+    let row = this.rows.get(id)
+    if (!row) this.rows.set(id, (row = { key, figures: this.blank() }))
+    for (const [name, value] of Object.entries(figures) as [keyof F & string, number][])
+      (row.figures as Record<string, number>)[name] = ((row.figures as Record<string, number>)[name] ?? 0) + value
+  }
+
+  /** In key order: the lock order every batch follows. */
+  sorted() {
+    return [...this.rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row)
+  }
+}
+
+/** What one batch adds to every rollup table. */
+export class RollupDelta {
+  readonly marketMinute = new Sums<{ marketId: string; minute: Date }, Figures>(zero)
+  readonly marketDay = new Sums<{ marketId: string; day: string }, Figures>(zero)
+  readonly merchantDay = new Sums<
+    { merchantId: string; day: string; marketId: string },
+    Pick<Figures, 'payments' | 'paymentFen' | 'refunds' | 'refundFen'>
+  >(() => ({ payments: 0, paymentFen: 0, refunds: 0, refundFen: 0 }))
+  readonly methodDay = new Sums<
+    { marketId: string; day: string; method: string },
+    Pick<Figures, 'payments' | 'paymentFen'>
+  >(() => ({ payments: 0, paymentFen: 0 }))
+}
+
+/** `column = column + excluded.column` for each figure: an upsert that adds. */
+function adding(table: PgTable, names: readonly string[]): Record<string, SQL> {
+  const columns = table as unknown as Record<string, { name: string }>
+  const tableName = getTableName(table)
+  return Object.fromEntries(
+    names.map((name) => {
+      const column = columns[name] as { name: string }
+      return [name, sql.raw(`"${tableName}"."${column.name}" + excluded."${column.name}"`)]
+    }),
+  )
+}
+
+async function upsert(
+  tx: Transaction,
+  table: PgTable,
+  target: readonly unknown[],
+  rows: { key: Record<string, unknown>; figures: Record<string, number> }[],
+): Promise<void> {
+  if (rows.length === 0) return
+  const names = Object.keys(rows[0]?.figures ?? {})
+  await tx
+    .insert(table)
+    .values(rows.map(({ key, figures }) => ({ ...key, ...figures })) as never)
+    .onConflictDoUpdate({ target: target as never, set: adding(table, names) })
+}
+
+/** Writes a batch's rollup deltas. */
+export async function applyRollups(tx: Transaction, delta: RollupDelta): Promise<void> {
+  const figuresOnly = <F extends Partial<Figures>>(rows: { key: Record<string, unknown>; figures: F }[]) =>
+    rows.map(({ key, figures }) => ({ key, figures: figures as Record<string, number> }))
+  await upsert(
+    tx,
+    marketMinuteStats,
+    [marketMinuteStats.marketId, marketMinuteStats.minute],
+    figuresOnly(delta.marketMinute.sorted()),
+  )
+  await upsert(tx, marketDayStats, [marketDayStats.marketId, marketDayStats.day], figuresOnly(delta.marketDay.sorted()))
+  await upsert(
+    tx,
+    merchantDayStats,
+    [merchantDayStats.merchantId, merchantDayStats.day],
+    figuresOnly(delta.merchantDay.sorted()),
+  )
+  await upsert(
+    tx,
+    methodDayStats,
+    [methodDayStats.marketId, methodDayStats.day, methodDayStats.method],
+    figuresOnly(delta.methodDay.sorted()),
+  )
+}

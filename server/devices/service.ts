@@ -1,0 +1,153 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import { ApiCode } from '../../contract/api'
+import { MERCHANT_DEVICE_KINDS, type DeviceKind } from '../../contract/device-list'
+import type { BindDevice, DeviceSecret } from '../../contract/devices'
+import { formatShanghaiTime } from '../../contract/time'
+import { devices, markets, merchants } from '../db/schema'
+import { writeAudit } from '../lib/audit'
+import { withConflicts } from '../lib/conflicts'
+import { ApiError } from '../lib/errors'
+import type { MessageKey } from '../lib/i18n'
+import { inScope, marketScope, ownMarket } from '../lib/scope'
+import type { ServerDeps, SessionUser } from '../lib/types'
+import { publishLive } from '../live/publish'
+import { hashSecret, newSecret } from '../user/tokens'
+import { deviceSearchText } from './queries'
+
+/** Binding, unbinding and re-keying devices: each in one transaction, audited. */
+
+const fieldError = (field: string, message: MessageKey) =>
+  new ApiError(ApiCode.INVALID_INPUT, message, [{ field, message }])
+
+/** Where the device stands and whose it is: a merchant's stall, or a place named by the caller. */
+async function placement(deps: ServerDeps, marketId: string, input: BindDevice) {
+  const [market] = await deps.db.select({ id: markets.id }).from(markets).where(eq(markets.id, marketId)).limit(1)
+  if (!market) throw fieldError('marketId', 'error_market_not_found')
+  if (input.merchantId) {
+    const [merchant] = await deps.db
+      .select({ id: merchants.id, stallNo: merchants.stallNo, name: merchants.name })
+      .from(merchants)
+      .where(and(eq(merchants.id, input.merchantId), eq(merchants.marketId, marketId), eq(merchants.status, 'active')))
+      .limit(1)
+    if (!merchant) throw fieldError('merchantId', 'error_device_merchant_not_found')
+    return { merchantId: merchant.id, merchantName: merchant.name, stallNo: merchant.stallNo }
+  }
+  if (MERCHANT_DEVICE_KINDS.includes(input.kind)) throw fieldError('merchantId', 'error_device_merchant_required')
+  if (!input.stallNo) throw fieldError('stallNo', 'error_device_location_required')
+  return { merchantId: null, merchantName: null, stallNo: input.stallNo }
+}
+
+/**
+ * Binds a device to a stall of the market and answers its secret, to be shown once (only its hash is
+ * kept). A code bound anywhere (this market or another) is refused with 40900.
+ */
+export async function bindDevice(deps: ServerDeps, caller: SessionUser, input: BindDevice): Promise<DeviceSecret> {
+  const marketId = ownMarket(caller, input.marketId)
+  const place = await placement(deps, marketId, input)
+  const secret = newSecret()
+  const now = deps.clock()
+  const id = await withConflicts(() =>
+    deps.db.transaction(async (tx) => {
+      const [device] = await tx
+        .insert(devices)
+        .values({
+          marketId,
+          code: input.code,
+          kind: input.kind,
+          stallNo: place.stallNo,
+          merchantId: place.merchantId,
+          secretHash: hashSecret(secret),
+          boundAt: now,
+          boundBy: caller.uk,
+          searchText: deviceSearchText(input.code, place.stallNo, place.merchantName),
+        })
+        .returning({ id: devices.id })
+      if (!device) throw new Error('device insert returned nothing')
+      await writeAudit(tx, {
+        actorUk: caller.uk,
+        action: 'device.bind',
+        entity: 'device',
+        entityId: device.id,
+        changes: {
+          code: { before: null, after: input.code },
+          kind: { before: null, after: input.kind },
+          stallNo: { before: null, after: place.stallNo },
+          merchantId: { before: null, after: place.merchantId },
+          marketId: { before: null, after: marketId },
+        },
+        at: now,
+      })
+      return device.id
+    }),
+  )
+  return { id, code: input.code, secret }
+}
+
+/** The condition for the bound device of `id`, if the caller may manage it. */
+function scopedBound(caller: SessionUser, id: string) {
+  return and(eq(devices.id, id), isNull(devices.unboundAt), inScope(devices.marketId, marketScope(caller)))
+}
+
+/**
+ * Unbinds a device: its secret is revoked at once (its next call is refused), its row and history stay
+ * with the merchant it was bound to. Subscribers hear it leave the list.
+ */
+export async function unbindDevice(deps: ServerDeps, caller: SessionUser, input: { id: string }): Promise<void> {
+  const now = deps.clock()
+  await deps.db.transaction(async (tx) => {
+    const [device] = await tx
+      .update(devices)
+      .set({ unboundAt: now, secretHash: null, online: false })
+      .where(scopedBound(caller, input.id))
+      .returning()
+    if (!device) throw new ApiError(ApiCode.NOT_FOUND, 'error_device_not_found')
+    await writeAudit(tx, {
+      actorUk: caller.uk,
+      action: 'device.unbind',
+      entity: 'device',
+      entityId: device.id,
+      changes: { unboundAt: { before: null, after: now.toISOString() } },
+      at: now,
+    })
+    await publishLive(
+      tx,
+      'device',
+      { marketId: device.marketId },
+      {
+        deviceId: device.id,
+        marketId: device.marketId,
+        code: device.code,
+        kind: device.kind as DeviceKind,
+        online: false,
+        unbound: true,
+        lastSeenTime: device.lastSeenAt ? formatShanghaiTime(device.lastSeenAt) : null,
+      },
+    )
+  })
+}
+
+/** A new secret for a bound device, shown once; the old one stops working at once. */
+export async function rotateDeviceSecret(
+  deps: ServerDeps,
+  caller: SessionUser,
+  input: { id: string },
+): Promise<DeviceSecret> {
+  const secret = newSecret()
+  const now = deps.clock()
+  return deps.db.transaction(async (tx) => {
+    const [device] = await tx
+      .update(devices)
+      .set({ secretHash: hashSecret(secret) })
+      .where(scopedBound(caller, input.id))
+      .returning({ id: devices.id, code: devices.code })
+    if (!device) throw new ApiError(ApiCode.NOT_FOUND, 'error_device_not_found')
+    await writeAudit(tx, {
+      actorUk: caller.uk,
+      action: 'device.rotate_secret',
+      entity: 'device',
+      entityId: device.id,
+      at: now,
+    })
+    return { ...device, secret }
+  })
+}

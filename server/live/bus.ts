@@ -1,0 +1,85 @@
+import type { Logger } from 'pino'
+import type { DatabaseEvents } from '../db/client'
+import { LIVE_CHANNEL, type LiveEvent } from './publish'
+
+/** How long, and how many, events are kept for a reconnecting client to resume from. */
+const KEEP_MS = 5 * 60_000
+const KEEP_MAX = 20_000
+
+export type LiveSubscriber = {
+  /** Whether this subscriber may see the event (its caller's market scope, or its own messages). */
+  accepts: (event: LiveEvent) => boolean
+  send: (event: LiveEvent) => void
+}
+
+type Kept = { event: LiveEvent; at: number }
+
+/**
+ * This instance's end of the live events: it listens on the shared channel (so an event published by
+ * any instance, on commit, arrives here in commit order), keeps the last few minutes for resumes, and
+ * hands each event to the subscribers allowed to see it.
+ */
+export class LiveBus {
+  private kept: Kept[] = []
+  private readonly subscribers = new Set<LiveSubscriber>()
+
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly logger?: Logger,
+  ) {}
+
+  /** Starts listening; resolves once the LISTEN is in place. */
+  async listen(events: DatabaseEvents): Promise<() => Promise<void>> {
+    return events.listen(LIVE_CHANNEL, (payload) => {
+      try {
+        this.receive(JSON.parse(payload) as LiveEvent)
+      } catch (error) {
+        this.logger?.warn({ err: error }, 'unreadable live event')
+      }
+    })
+  }
+
+  receive(event: LiveEvent): void {
+    const at = this.now()
+    this.kept.push({ event, at })
+    this.forgetOld(at)
+    for (const subscriber of this.subscribers) {
+      if (subscriber.accepts(event)) subscriber.send(event)
+    }
+  }
+
+  /**
+   * Subscribes; with the id of the last event the client saw, first answers what it missed since (in
+   * the order events arrived), or null when that id is no longer kept (the client must start afresh).
+   */
+  subscribe(subscriber: LiveSubscriber, lastEventId?: string): { missed: LiveEvent[] | null; unsubscribe: () => void } {
+    this.forgetOld(this.now())
+    let missed: LiveEvent[] | null = []
+    if (lastEventId) {
+      const position = this.kept.findIndex(({ event }) => event.id === lastEventId)
+      missed =
+        position === -1
+          ? null
+          : this.kept
+              .slice(position + 1)
+              .map(({ event }) => event)
+              .filter(subscriber.accepts)
+    }
+    this.subscribers.add(subscriber)
+    return { missed, unsubscribe: () => this.subscribers.delete(subscriber) }
+  }
+
+  get subscriberCount(): number {
+    return this.subscribers.size
+  }
+
+  private forgetOld(now: number): void {
+    let drop = 0
+    while (
+      drop < this.kept.length &&
+      (this.kept.length - drop > KEEP_MAX || (this.kept[drop] as Kept).at < now - KEEP_MS)
+    )
+      drop++
+    if (drop > 0) this.kept = this.kept.slice(drop)
+  }
+}

@@ -1,0 +1,93 @@
+import { Hono } from 'hono'
+import { describeRoute } from 'hono-openapi'
+import { streamSSE } from 'hono/streaming'
+import * as v from 'valibot'
+import { API_ROLES } from '../../contract/access'
+import { STREAM_HEARTBEAT_MS } from '../../contract/live'
+import { MarketQueryEntries } from '../../contract/scope'
+import { isSessionLive, requireRole, requireSession } from '../middleware/auth'
+import { isInScope, marketScope } from '../lib/scope'
+import type { AppEnv } from '../lib/types'
+import { validate } from '../lib/validate'
+import type { LiveEvent } from './publish'
+
+type Message = { event: string; data: string; id?: string }
+const toMessage = (event: LiveEvent): Message => ({ event: event.type, data: JSON.stringify(event.data), id: event.id })
+
+/** A client that falls this far behind is dropped; it reconnects and resumes from its last id. */
+const MAX_QUEUED = 1_000
+const LastEventIdSchema = v.optional(v.pipe(v.string(), v.regex(/^[0-9a-z]{1,16}-[0-9a-f]{10}$/)))
+
+/**
+ * GET /api/stream: the live events the caller may see, as Server-Sent Events. A MARKET caller hears
+ * only its own market whatever `market` says; an OFFICIAL caller hears `market`, or every market.
+ */
+export const streamRoutes = new Hono<AppEnv>().use(requireSession(), requireRole(...API_ROLES.dashboard)).get(
+  '/',
+  describeRoute({
+    tags: ['live'],
+    summary: 'Live events (Server-Sent Events): device, transactions, passengers, tests, messages',
+    description:
+      'Each event has an id; reconnect with the Last-Event-ID header to receive what was missed in the last five minutes (a `reset` event says the id is too old: read figures afresh). A `heartbeat` event comes every 15 s. Scoped like every market read.',
+    security: [{ token: [] }],
+    responses: { 200: { description: 'text/event-stream', content: { 'text/event-stream': {} } } },
+  }),
+  validate('query', v.object({ ...MarketQueryEntries })),
+  (c) => {
+    const { deps, user } = c.var
+    const scope = marketScope(user, c.req.valid('query').market)
+    const lastEventId = v.safeParse(LastEventIdSchema, c.req.header('last-event-id') || undefined)
+    c.header('X-Accel-Buffering', 'no')
+    return streamSSE(c, async (stream) => {
+      const queue: Message[] = []
+      let wake: (() => void) | null = null
+      let closed = false
+      const close = () => {
+        closed = true
+        wake?.()
+      }
+      const { missed, unsubscribe } = deps.live.subscribe(
+        {
+          accepts: (event) =>
+            event.userUk !== undefined ? event.userUk === user.uk : isInScope(scope, event.marketId),
+          send: (event) => {
+            if (queue.length >= MAX_QUEUED) return close()
+            queue.push(toMessage(event))
+            wake?.()
+          },
+        },
+        lastEventId.success ? lastEventId.output : undefined,
+      )
+      stream.onAbort(close)
+      const heartbeat = setInterval(() => {
+        void isSessionLive(deps, user.tokenHash).then(
+          (live) => {
+            if (!live) return close()
+            queue.push({ event: 'heartbeat', data: JSON.stringify({ time: deps.clock().toISOString() }) })
+            wake?.()
+          },
+          () => close(),
+        )
+      }, STREAM_HEARTBEAT_MS)
+      try {
+        await stream.writeSSE({ event: 'ready', data: JSON.stringify({ market: scope }), retry: 3000 })
+        if (missed === null) await stream.writeSSE({ event: 'reset', data: '{}' })
+        else queue.unshift(...missed.map(toMessage))
+        while (!closed) {
+          const message = queue.shift()
+          if (!message) {
+            await new Promise<void>((resolve) => {
+              wake = resolve
+            })
+            wake = null
+            continue
+          }
+          await stream.writeSSE(message)
+        }
+      } finally {
+        clearInterval(heartbeat)
+        unsubscribe()
+      }
+    })
+  },
+)
