@@ -3,6 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 import type { MiddlewareHandler } from 'hono'
 import { ApiCode } from '../../contract/api'
 import type { DeviceKind } from '../../contract/device-list'
+import { DEVICE_CODE } from '../../contract/devices'
 import { devices, merchants } from '../db/schema'
 import { ApiError } from '../lib/errors'
 import type { AppEnv } from '../lib/types'
@@ -29,7 +30,10 @@ function credentials(header: string | undefined): { code: string; secret: string
   const text = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8')
   const colon = text.indexOf(':')
   if (colon < 1 || text.length > 300) return null
-  return { code: text.slice(0, colon).toUpperCase(), secret: text.slice(colon + 1) }
+  const code = text.slice(0, colon)
+  // A code no device could have is refused like any other, without a query.
+  if (!DEVICE_CODE.test(code)) return null
+  return { code: code.toUpperCase(), secret: text.slice(colon + 1) }
 }
 
 function sameHash(a: string, b: string): boolean {

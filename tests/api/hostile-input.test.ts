@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { basicAuth, withDevice } from '../helpers/devices'
 import { answerProblem, send } from '../helpers/hostile-check'
 import { randomProbe, shapeProbes, systematicProbes, type Probe, type WalkContext } from '../helpers/hostile-probes'
 import { honoPath, routesOf, sampleOf, type OpenApiDocument, type Route } from '../helpers/hostile-routes'
@@ -44,7 +45,7 @@ const ROUTES = [...routesOf(doc), ...UNDOCUMENTED]
 const keyOf = (route: Route) => `${route.method} ${route.path}`
 
 const tokens: Record<Caller, string | null> = { anonymous: null, official: null, market: null }
-const samples = { targetMarketId: '', fileId: '' }
+const samples = { targetMarketId: '', fileId: '', deviceAuth: '' }
 /** Numbers new markets and sign-in names, so no call collides with an earlier one. */
 let serial = 1_000
 
@@ -60,6 +61,9 @@ beforeAll(async () => {
   samples.fileId = (
     await t.upload<{ id: string }>(PNG, { token: tokens.official, type: 'image/png', filename: 'a.png' })
   ).body.data.id
+  // The device API is walked as a bound device (a user's session is never a device's credentials).
+  const counter = await withDevice(t, tokens.market, { kind: 'passenger_counter', stallNo: 'GATE-1' })
+  samples.deviceAuth = basicAuth(counter.code, counter.secret)
 })
 afterAll(async () => {
   await t.close()
@@ -112,7 +116,12 @@ async function walk(route: Route, caller: Caller, probes: Probe[]): Promise<stri
   const failures = new Set<string>()
   const logoutTokens = keyOf(route) === LOGOUT ? await freshTokens(caller, probes.length) : []
   for (const [index, probe] of probes.entries()) {
-    const token = keyOf(route) === LOGOUT ? (logoutTokens[index] ?? null) : tokens[caller]
+    const token =
+      keyOf(route) === LOGOUT
+        ? (logoutTokens[index] ?? null)
+        : route.path.startsWith('/api/device/')
+          ? samples.deviceAuth
+          : tokens[caller]
     const problem = await answerProblem(await send(t.app, probe, token), route.rawOkTypes, probe.codes)
     if (problem) failures.add(`${probe.method} ${printable(probe.url, 100)} | ${probe.label} | ${problem}`)
   }

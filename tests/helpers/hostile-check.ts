@@ -49,13 +49,15 @@ export async function answerProblem(
   expectedCodes?: number[],
 ): Promise<string | null> {
   const type = response.headers.get('content-type') ?? ''
-  const text = await response.text()
-  if (response.status >= 500) return `HTTP ${response.status} ${clip(text)}`
   if (response.status === 200 && rawOkTypes) {
+    // Not read: a file is checked by its type, and an event stream never ends.
+    await response.body?.cancel()
     return rawOkTypes.some((ok) => type.startsWith(ok))
       ? null
       : `200 with content type ${type}, documented ${rawOkTypes.join(', ')}`
   }
+  const text = await response.text()
+  if (response.status >= 500) return `HTTP ${response.status} ${clip(text)}`
   if (!type.startsWith('application/json'))
     return `HTTP ${response.status} with content type ${type || 'none'}: ${clip(text)}`
   let body: unknown
