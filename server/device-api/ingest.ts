@@ -311,7 +311,6 @@ export async function ingestBatch(
     if (money.length > 0) await tx.insert(transactions).values(money)
     if (counts.length > 0) await tx.insert(passengerCounts).values(counts)
     if (tests.length > 0) await tx.insert(pesticideTests).values(tests)
-    await applyRollups(tx, delta)
     await noticeFailedTests(
       tx,
       marketId,
@@ -325,6 +324,8 @@ export async function ingestBatch(
         })),
     )
     await markSeen(tx, device, now)
+    // Last: the platform's rollup rows are shared by every batch; they are held from here to commit.
+    await applyRollups(tx, delta)
     await publishBatch(tx, device, { money, counts, tests, stalls })
     return isNew
   })

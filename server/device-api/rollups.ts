@@ -1,7 +1,7 @@
 import { getTableName, sql, type SQL } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import type { Transaction } from '../db/client'
-import { marketDayStats, marketMinuteStats, merchantDayStats, methodDayStats } from '../db/schema'
+import { ALL_MARKETS, marketDayStats, marketMinuteStats, merchantDayStats, methodDayStats } from '../db/schema'
 
 /**
  * The dashboard's rollups (DESIGN §8), kept in the ingest's transaction: what a batch adds to each
@@ -51,7 +51,12 @@ class Sums<Key extends Record<string, string | Date>, F extends Partial<Figures>
   }
 }
 
-/** What one batch adds to every rollup table. */
+type MarketKeyed = { marketId: string }
+
+/**
+ * What one batch adds to every rollup table. Market rows are kept twice: for the market, and for the
+ * platform under ALL_MARKETS, so "all markets" reads as few rows as one market does.
+ */
 export class RollupDelta {
   readonly marketMinute = new Sums<{ marketId: string; minute: Date }, Figures>(zero)
   readonly marketDay = new Sums<{ marketId: string; day: string }, Figures>(zero)
@@ -63,6 +68,13 @@ export class RollupDelta {
     { marketId: string; day: string; method: string },
     Pick<Figures, 'payments' | 'paymentFen'>
   >(() => ({ payments: 0, paymentFen: 0 }))
+}
+
+/** The platform's rows: the market rows summed under ALL_MARKETS. */
+function platformRows<Key extends MarketKeyed, F extends Partial<Figures>>(sums: Sums<Key, F>, blank: () => F) {
+  const platform = new Sums<Key, F>(blank)
+  for (const { key, figures } of sums.rows.values()) platform.add({ ...key, marketId: ALL_MARKETS }, figures)
+  return platform.sorted()
 }
 
 /** `column = column + excluded.column` for each figure: an upsert that adds. */
@@ -91,27 +103,32 @@ async function upsert(
     .onConflictDoUpdate({ target: target as never, set: adding(table, names) })
 }
 
-/** Writes a batch's rollup deltas. */
+/**
+ * Writes a batch's rollup deltas: the markets' rows of every table first, then the platform's rows,
+ * which every batch shares. Every batch takes its locks in this one order (phase, table, key), so no
+ * two deadlock; and the platform rows, the busiest, are taken last and held the shortest.
+ */
 export async function applyRollups(tx: Transaction, delta: RollupDelta): Promise<void> {
   const figuresOnly = <F extends Partial<Figures>>(rows: { key: Record<string, unknown>; figures: F }[]) =>
     rows.map(({ key, figures }) => ({ key, figures: figures as Record<string, number> }))
-  await upsert(
-    tx,
-    marketMinuteStats,
-    [marketMinuteStats.marketId, marketMinuteStats.minute],
-    figuresOnly(delta.marketMinute.sorted()),
-  )
-  await upsert(tx, marketDayStats, [marketDayStats.marketId, marketDayStats.day], figuresOnly(delta.marketDay.sorted()))
+  const minuteKey = [marketMinuteStats.marketId, marketMinuteStats.minute]
+  const dayKey = [marketDayStats.marketId, marketDayStats.day]
+  const methodKey = [methodDayStats.marketId, methodDayStats.day, methodDayStats.method]
+  await upsert(tx, marketMinuteStats, minuteKey, figuresOnly(delta.marketMinute.sorted()))
+  await upsert(tx, marketDayStats, dayKey, figuresOnly(delta.marketDay.sorted()))
   await upsert(
     tx,
     merchantDayStats,
     [merchantDayStats.merchantId, merchantDayStats.day],
     figuresOnly(delta.merchantDay.sorted()),
   )
+  await upsert(tx, methodDayStats, methodKey, figuresOnly(delta.methodDay.sorted()))
+  await upsert(tx, marketMinuteStats, minuteKey, figuresOnly(platformRows(delta.marketMinute, zero)))
+  await upsert(tx, marketDayStats, dayKey, figuresOnly(platformRows(delta.marketDay, zero)))
   await upsert(
     tx,
     methodDayStats,
-    [methodDayStats.marketId, methodDayStats.day, methodDayStats.method],
-    figuresOnly(delta.methodDay.sorted()),
+    methodKey,
+    figuresOnly(platformRows(delta.methodDay, () => ({ payments: 0, paymentFen: 0 }))),
   )
 }

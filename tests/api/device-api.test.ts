@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { deviceEvents, devices, marketDayStats, transactions } from '../../server/db/schema'
+import { ALL_MARKETS, deviceEvents, devices, marketDayStats, transactions } from '../../server/db/schema'
 import { deviceCall, payment, refund, withDevice, withMerchant } from '../helpers/devices'
 import { withOfficial, withOperator } from '../helpers/fixtures'
 import { createTestApp, type TestApp } from '../helpers/test-app'
@@ -111,6 +111,13 @@ describe('device API', () => {
       .from(transactions)
       .where(eq(transactions.marketId, a.marketId))
     expect({ payments: day!.payments, paymentFen: day!.paymentFen, refundFen: day!.refundFen }).toEqual(sums[0])
+    // The platform's row is every market's summed.
+    const [platform] = await t.db.select().from(marketDayStats).where(eq(marketDayStats.marketId, ALL_MARKETS))
+    const [markets] = await t.db
+      .select({ paymentFen: sql<number>`sum(payment_fen)`.mapWith(Number) })
+      .from(marketDayStats)
+      .where(sql`${marketDayStats.marketId} <> ${ALL_MARKETS}::uuid and ${marketDayStats.day} = ${day!.day}`)
+    expect(platform!.paymentFen).toBe(markets!.paymentFen)
   })
 
   it('refuses an unbound device at once', async () => {
