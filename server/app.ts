@@ -16,6 +16,7 @@ import { xsrf } from './middleware/xsrf'
 import { clientRoutes } from './static'
 import { deviceApiRoutes } from './device-api/routes'
 import { deviceRoutes } from './devices/routes'
+import { dashboardRoutes } from './dashboard/routes'
 import { fileRoutes } from './files/routes'
 import { marketRoutes } from './markets/routes'
 import { merchantRoutes } from './merchants/routes'
@@ -54,6 +55,7 @@ function apiRoutes() {
     .route('/merchants', merchantRoutes)
     .route('/devices', deviceRoutes)
     .route('/files', fileRoutes)
+    .route('/dashboard', dashboardRoutes)
     .route('/stream', streamRoutes)
     .route('/device/v1', deviceApiRoutes)
 }

@@ -67,6 +67,11 @@ const TABLE: Row[] = [
   { method: 'POST', path: `/api/devices/${MARKET_ID}/unbind`, allowed: signedIn('devices') },
   { method: 'POST', path: `/api/devices/${MARKET_ID}/rotate-secret`, allowed: signedIn('devices') },
   { method: 'GET', path: '/api/stream', allowed: signedIn('dashboard') },
+  ...['today', 'daily', 'ranking', 'passengers', 'minutes', 'methods', 'transactions', 'tests'].map((widget) => ({
+    method: 'GET',
+    path: `/api/dashboard/${widget}`,
+    allowed: signedIn('dashboard'),
+  })),
   // The device API takes a device's code and secret, never a console session: every caller here is refused.
   { method: 'POST', path: '/api/device/v1/heartbeat', allowed: [], device: true },
   { method: 'POST', path: '/api/device/v1/events', body: { events: [] }, allowed: [], device: true },

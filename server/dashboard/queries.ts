@@ -1,0 +1,302 @@
+import { and, desc, eq, gt, gte, isNull, lte, sql } from 'drizzle-orm'
+import { PAYMENT_METHODS, type PaymentMethod } from '../../contract/device-api'
+import { ONLINE_WINDOW_MS } from '../../contract/device-list'
+import {
+  LATEST_TESTS,
+  LATEST_TRANSACTIONS,
+  RANKING_SIZE,
+  type Daily,
+  type RankingMetric,
+  type RankingPeriod,
+  type Today,
+} from '../../contract/dashboard'
+import { addDays, formatShanghaiTime, minuteStart, shanghaiDayOf, shanghaiDayStart } from '../../contract/time'
+import type { Database } from '../db/client'
+import {
+  ALL_MARKETS,
+  devices,
+  marketDayStats,
+  marketMinuteStats,
+  markets,
+  merchantDayStats,
+  merchants,
+  methodDayStats,
+  pesticideTests,
+  transactions,
+} from '../db/schema'
+import { inScope, type MarketScope } from '../lib/scope'
+
+/**
+ * The dashboard's reads (issue 10, DESIGN §8): every figure from the rollups kept on ingest, never a
+ * scan of the transactions; "all markets" reads the platform's rows (ALL_MARKETS). Days are Shanghai
+ * days (contract/time.ts).
+ */
+
+const MINUTE_MS = 60_000
+const rollupMarket = (scope: MarketScope) => scope ?? ALL_MARKETS
+const num = (value: unknown) => Number(value ?? 0)
+
+const figureSums = {
+  paymentFen: sql<number>`coalesce(sum(${marketMinuteStats.paymentFen}), 0)`.mapWith(Number),
+  payments: sql<number>`coalesce(sum(${marketMinuteStats.payments}), 0)`.mapWith(Number),
+  refunds: sql<number>`coalesce(sum(${marketMinuteStats.refunds}), 0)`.mapWith(Number),
+  refundFen: sql<number>`coalesce(sum(${marketMinuteStats.refundFen}), 0)`.mapWith(Number),
+}
+
+/** Sums of the minute rollup over [from, to). */
+async function minuteFigures(db: Database, scope: MarketScope, from: Date, to: Date) {
+  const [row] = await db
+    .select(figureSums)
+    .from(marketMinuteStats)
+    .where(
+      and(
+        eq(marketMinuteStats.marketId, rollupMarket(scope)),
+        gte(marketMinuteStats.minute, from),
+        sql`${marketMinuteStats.minute} < ${to.toISOString()}::timestamptz`,
+      ),
+    )
+  return {
+    paymentFen: num(row?.paymentFen),
+    payments: num(row?.payments),
+    refunds: num(row?.refunds),
+    refundFen: num(row?.refundFen),
+  }
+}
+
+/** Today so far against yesterday up to the same time, and the devices online of those bound. */
+export async function todayFigures(db: Database, scope: MarketScope, now: Date): Promise<Today> {
+  const today = shanghaiDayOf(now)
+  const yesterdayStart = shanghaiDayStart(addDays(today, -1))
+  // The minute in progress counts on both sides: yesterday up to the same minute, inclusive.
+  const upTo = new Date(minuteStart(now).getTime() + MINUTE_MS)
+  const [[dayRow], yesterday, [deviceRow]] = await Promise.all([
+    db
+      .select()
+      .from(marketDayStats)
+      .where(and(eq(marketDayStats.marketId, rollupMarket(scope)), eq(marketDayStats.day, today))),
+    minuteFigures(db, scope, yesterdayStart, new Date(upTo.getTime() - 86_400_000)),
+    db
+      .select({
+        bound: sql<number>`count(*)`.mapWith(Number),
+        online:
+          sql<number>`count(*) filter (where ${gt(devices.lastSeenAt, new Date(now.getTime() - ONLINE_WINDOW_MS))})`.mapWith(
+            Number,
+          ),
+      })
+      .from(devices)
+      .where(and(isNull(devices.unboundAt), inScope(devices.marketId, scope))),
+  ])
+  return {
+    today: {
+      paymentFen: num(dayRow?.paymentFen),
+      payments: num(dayRow?.payments),
+      refunds: num(dayRow?.refunds),
+      refundFen: num(dayRow?.refundFen),
+    },
+    yesterday,
+    onlineDevices: num(deviceRow?.online),
+    boundDevices: num(deviceRow?.bound),
+    asOf: now.toISOString(),
+  }
+}
+
+/** The last 30 days' takings and order counts, today last; days without trade hold zeros. */
+export async function dailyFigures(db: Database, scope: MarketScope, now: Date): Promise<Daily> {
+  const today = shanghaiDayOf(now)
+  const first = addDays(today, -29)
+  const rows = await db
+    .select({ day: marketDayStats.day, paymentFen: marketDayStats.paymentFen, payments: marketDayStats.payments })
+    .from(marketDayStats)
+    .where(
+      and(
+        eq(marketDayStats.marketId, rollupMarket(scope)),
+        gte(marketDayStats.day, first),
+        lte(marketDayStats.day, today),
+      ),
+    )
+  const byDay = new Map(rows.map((row) => [row.day, row]))
+  return Array.from({ length: 30 }, (_, i) => {
+    const day = addDays(first, i)
+    const row = byDay.get(day)
+    return { day, paymentFen: num(row?.paymentFen), payments: num(row?.payments) }
+  })
+}
+
+const PERIOD_DAYS: Record<RankingPeriod, number> = { today: 1, '7d': 7, '30d': 30 }
+
+/** The top merchants by takings or by order count over today, 7 or 30 days (today included). */
+export async function merchantRanking(
+  db: Database,
+  scope: MarketScope,
+  now: Date,
+  period: RankingPeriod,
+  metric: RankingMetric,
+) {
+  const today = shanghaiDayOf(now)
+  const first = addDays(today, 1 - PERIOD_DAYS[period])
+  const paymentFen = sql<number>`sum(${merchantDayStats.paymentFen})`.mapWith(Number)
+  const payments = sql<number>`sum(${merchantDayStats.payments})`.mapWith(Number)
+  const top = db
+    .select({
+      merchantId: merchantDayStats.merchantId,
+      paymentFen: paymentFen.as('payment_fen'),
+      payments: payments.as('payments'),
+    })
+    .from(merchantDayStats)
+    .where(
+      and(
+        inScope(merchantDayStats.marketId, scope),
+        gte(merchantDayStats.day, first),
+        lte(merchantDayStats.day, today),
+      ),
+    )
+    .groupBy(merchantDayStats.merchantId)
+    .orderBy(metric === 'amount' ? desc(paymentFen) : desc(payments), merchantDayStats.merchantId)
+    .limit(RANKING_SIZE)
+    .as('top')
+  const rows = await db
+    .select({
+      merchantId: top.merchantId,
+      merchantName: merchants.name,
+      stallNo: merchants.stallNo,
+      marketName: markets.name,
+      paymentFen: top.paymentFen,
+      payments: top.payments,
+    })
+    .from(top)
+    .innerJoin(merchants, eq(merchants.id, top.merchantId))
+    .innerJoin(markets, eq(markets.id, merchants.marketId))
+  const key = (row: (typeof rows)[number]) => (metric === 'amount' ? num(row.paymentFen) : num(row.payments))
+  return rows
+    .map((row) => ({ ...row, paymentFen: num(row.paymentFen), payments: num(row.payments) }))
+    .sort((a, b) => key(b) - key(a) || (a.merchantId < b.merchantId ? -1 : 1))
+}
+
+/** Passengers per 10 minutes today, from midnight to the current 10 minutes. */
+export async function passengerFlow(db: Database, scope: MarketScope, now: Date) {
+  const start = shanghaiDayStart(shanghaiDayOf(now))
+  const rows = await db
+    .select({
+      minute: marketMinuteStats.minute,
+      in: marketMinuteStats.passengersIn,
+      out: marketMinuteStats.passengersOut,
+    })
+    .from(marketMinuteStats)
+    .where(
+      and(
+        eq(marketMinuteStats.marketId, rollupMarket(scope)),
+        gte(marketMinuteStats.minute, start),
+        lte(marketMinuteStats.minute, now),
+      ),
+    )
+  const slots = Math.floor((now.getTime() - start.getTime()) / (10 * MINUTE_MS)) + 1
+  const flow = Array.from({ length: slots }, (_, i) => ({
+    time: formatShanghaiTime(start.getTime() + i * 10 * MINUTE_MS),
+    in: 0,
+    out: 0,
+  }))
+  for (const row of rows) {
+    const slot = flow[Math.floor((row.minute.getTime() - start.getTime()) / (10 * MINUTE_MS))]
+    if (!slot) continue
+    slot.in += row.in
+    slot.out += row.out
+  }
+  return flow
+}
+
+/** The last 60 minutes, a point a minute, the current minute last. */
+export async function lastHour(db: Database, scope: MarketScope, now: Date) {
+  const current = minuteStart(now)
+  const first = new Date(current.getTime() - 59 * MINUTE_MS)
+  const rows = await db
+    .select({
+      minute: marketMinuteStats.minute,
+      paymentFen: marketMinuteStats.paymentFen,
+      payments: marketMinuteStats.payments,
+    })
+    .from(marketMinuteStats)
+    .where(
+      and(
+        eq(marketMinuteStats.marketId, rollupMarket(scope)),
+        gte(marketMinuteStats.minute, first),
+        lte(marketMinuteStats.minute, current),
+      ),
+    )
+  const byMinute = new Map(rows.map((row) => [row.minute.getTime(), row]))
+  return Array.from({ length: 60 }, (_, i) => {
+    const at = first.getTime() + i * MINUTE_MS
+    const row = byMinute.get(at)
+    return { time: formatShanghaiTime(at), paymentFen: num(row?.paymentFen), payments: num(row?.payments) }
+  })
+}
+
+/** Today's payments by method, every method listed. */
+export async function methodShares(db: Database, scope: MarketScope, now: Date) {
+  const rows = await db
+    .select({ method: methodDayStats.method, paymentFen: methodDayStats.paymentFen, payments: methodDayStats.payments })
+    .from(methodDayStats)
+    .where(and(eq(methodDayStats.marketId, rollupMarket(scope)), eq(methodDayStats.day, shanghaiDayOf(now))))
+  const byMethod = new Map(rows.map((row) => [row.method, row]))
+  return PAYMENT_METHODS.map((method: PaymentMethod) => ({
+    method,
+    paymentFen: num(byMethod.get(method)?.paymentFen),
+    payments: num(byMethod.get(method)?.payments),
+  }))
+}
+
+/** The latest payments and refunds (a few rows from the newest partitions, by index). */
+export async function latestTransactions(db: Database, scope: MarketScope, now: Date) {
+  const rows = await db
+    .select({
+      id: transactions.eventId,
+      type: transactions.type,
+      method: transactions.method,
+      amountFen: transactions.amountFen,
+      stallNo: transactions.stallNo,
+      merchantName: merchants.name,
+      occurredAt: transactions.occurredAt,
+    })
+    .from(transactions)
+    .leftJoin(merchants, eq(merchants.id, transactions.merchantId))
+    // Recent only: the newest partitions, not every day ever stored.
+    .where(
+      and(
+        inScope(transactions.marketId, scope),
+        gte(transactions.occurredAt, new Date(now.getTime() - 2 * 86_400_000)),
+      ),
+    )
+    .orderBy(desc(transactions.occurredAt), desc(transactions.id))
+    .limit(LATEST_TRANSACTIONS)
+  return rows.map(({ occurredAt, type, method, amountFen, ...row }) => ({
+    ...row,
+    type: type as 'payment' | 'refund',
+    method: method as PaymentMethod,
+    amountFen: num(amountFen),
+    time: formatShanghaiTime(occurredAt),
+  }))
+}
+
+/** The latest pesticide-residue tests. */
+export async function latestTests(db: Database, scope: MarketScope) {
+  const rows = await db
+    .select({
+      id: pesticideTests.id,
+      produce: pesticideTests.produce,
+      stallNo: pesticideTests.stallNo,
+      merchantName: merchants.name,
+      inhibitionPct: pesticideTests.inhibitionPct,
+      result: pesticideTests.result,
+      testedAt: pesticideTests.testedAt,
+    })
+    .from(pesticideTests)
+    .leftJoin(merchants, eq(merchants.id, pesticideTests.merchantId))
+    .where(inScope(pesticideTests.marketId, scope))
+    .orderBy(desc(pesticideTests.testedAt))
+    .limit(LATEST_TESTS)
+  return rows.map(({ testedAt, result, inhibitionPct, ...row }) => ({
+    ...row,
+    inhibitionPct: num(inhibitionPct),
+    result: result as 'pass' | 'fail',
+    time: formatShanghaiTime(testedAt),
+  }))
+}
