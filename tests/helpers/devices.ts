@@ -78,3 +78,138 @@ export const refund = (id: string, paymentId: string, amountFen: number, at: str
   amountFen,
   refundedAt: at,
 })
+
+/** Passengers counted through a gate in one interval starting at `at`. */
+export const passengers = (id: string, countIn: number, countOut: number, at: string, periodSeconds = 60) => ({
+  id,
+  type: 'passenger_count',
+  periodStart: at,
+  periodSeconds,
+  in: countIn,
+  out: countOut,
+})
+/** A pesticide-residue test; `inhibitionPct` above 50 fails. */
+export const pesticideTest = (
+  id: string,
+  at: string,
+  result: 'pass' | 'fail',
+  inhibitionPct = 12.5,
+  stallNo?: string,
+) => ({
+  id,
+  type: 'pesticide_test',
+  produce: '小白菜',
+  inhibitionPct,
+  result,
+  testedAt: at,
+  ...(stallNo === undefined ? {} : { stallNo }),
+})
+
+/** One Server-Sent Event as a browser's EventSource would see it (`data` parsed from JSON). */
+export type SseEvent = { event: string; id: string | undefined; data: unknown }
+
+/**
+ * GET /api/stream read as EventSource reads it. `until` waits for an event (the ones before it are
+ * answered too, so a test can say what did NOT arrive before a sentinel); every stream must be closed.
+ */
+export type LiveStream = {
+  /** Every event so far, `ready` first. */
+  readonly events: SseEvent[]
+  /** Events after the last `until`, up to and including the first that matches. */
+  until: (match: (event: SseEvent) => boolean, timeoutMs?: number) => Promise<SseEvent[]>
+  close: () => Promise<void>
+}
+
+/** Opens the stream and waits for its `ready` event (from then on the subscriber hears everything). */
+export async function openStream(
+  t: TestApp,
+  token: string,
+  options: { market?: string; lastEventId?: string } = {},
+): Promise<LiveStream> {
+  const headers: Record<string, string> = { Authorization: token, 'Accept-Language': 'en-US' }
+  if (options.lastEventId !== undefined) headers['Last-Event-ID'] = options.lastEventId
+  const response = await t.app.request(`/api/stream${options.market ? `?market=${options.market}` : ''}`, {
+    method: 'GET',
+    headers,
+  })
+  if (!response.headers.get('Content-Type')?.startsWith('text/event-stream') || !response.body)
+    throw new Error(`no event stream: ${response.status} ${await response.text()}`)
+  const reader = response.body.getReader()
+  const decoder = new TextDecoder()
+  const events: SseEvent[] = []
+  let cursor = 0
+  let buffer = ''
+  let ended = false
+  const waiter: { wake?: (() => void) | undefined } = {}
+
+  const parse = (block: string) => {
+    let event = 'message'
+    let id: string | undefined
+    const data: string[] = []
+    for (const line of block.split('\n')) {
+      const colon = line.indexOf(':')
+      const field = colon === -1 ? line : line.slice(0, colon)
+      const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '')
+      if (field === 'event') event = value
+      else if (field === 'id') id = value
+      else if (field === 'data') data.push(value)
+    }
+    if (data.length > 0) events.push({ event, id, data: JSON.parse(data.join('\n')) })
+  }
+  const pump = (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read()
+        if (done) break
+        buffer += decoder.decode(value, { stream: true }).replaceAll('\r\n', '\n')
+        let end: number
+        while ((end = buffer.indexOf('\n\n')) !== -1) {
+          parse(buffer.slice(0, end))
+          buffer = buffer.slice(end + 2)
+        }
+        waiter.wake?.()
+      }
+    } catch {
+      // Cancelled by close().
+    } finally {
+      ended = true
+      waiter.wake?.()
+    }
+  })()
+
+  async function until(match: (event: SseEvent) => boolean, timeoutMs = 5_000): Promise<SseEvent[]> {
+    const deadline = Date.now() + timeoutMs
+    for (;;) {
+      const found = events.findIndex((event, index) => index >= cursor && match(event))
+      if (found !== -1) {
+        const taken = events.slice(cursor, found + 1)
+        cursor = found + 1
+        return taken
+      }
+      const left = deadline - Date.now()
+      if (ended || left <= 0)
+        throw new Error(
+          `stream ${ended ? 'ended' : 'timed out'} waiting; got ${JSON.stringify(events.slice(cursor).map((e) => [e.event, e.data]))}`,
+        )
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left)
+        waiter.wake = () => {
+          clearTimeout(timer)
+          resolve()
+        }
+      })
+      waiter.wake = undefined
+    }
+  }
+
+  const stream: LiveStream = {
+    events,
+    until,
+    close: async () => {
+      await reader.cancel().catch(() => {})
+      await pump
+    },
+  }
+  await until((event) => event.event === 'ready')
+  return stream
+}
