@@ -17,6 +17,8 @@ const toMessage = (event: LiveEvent): Message => ({ event: event.type, data: JSO
 /** A client that falls this far behind is dropped; it reconnects and resumes from its last id. */
 const MAX_QUEUED = 1_000
 const LastEventIdSchema = v.optional(v.pipe(v.string(), v.regex(/^[0-9a-z]{1,16}-[0-9a-f]{10}$/)))
+/** Matches no kept event: what a malformed Last-Event-ID resumes from. */
+const UNKNOWN_EVENT_ID = '-'
 
 /**
  * GET /api/stream: the live events the caller may see, as Server-Sent Events. A MARKET caller hears
@@ -56,7 +58,9 @@ export const streamRoutes = new Hono<AppEnv>().use(requireSession(), requireRole
             wake?.()
           },
         },
-        lastEventId.success ? lastEventId.output : undefined,
+        // An id not of our form was never ours (or is from an older server): it cannot be resumed
+        // from, so it is looked up like any unknown id and answered with `reset`.
+        lastEventId.success ? lastEventId.output : UNKNOWN_EVENT_ID,
       )
       stream.onAbort(close)
       const heartbeat = setInterval(() => {
