@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { cleanText } from './text'
+import { isCalendarDay } from './time'
 
 /**
  * The device API (/api/device/v1, docs/device-api.md): what payment terminals, scales, passenger
@@ -29,9 +30,23 @@ export const EventIdSchema = v.pipe(
 
 /** 2026-11-23T08:15:00+08:00 or …Z; a time without a zone is ambiguous and refused. */
 const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:\d{2})$/
+/** A real day, a real time of day (never 24:00 or 2026-02-30, which Date would roll over) and a real offset. */
+const isRealInstant = (text: string) => {
+  const [, day = '', hour = '', minute = '', second = '0'] =
+    /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(text) ?? []
+  const offset = /([+-])(\d{2}):(\d{2})$/.exec(text)
+  return (
+    isCalendarDay(day) &&
+    Number(hour) < 24 &&
+    Number(minute) < 60 &&
+    Number(second) < 60 &&
+    (!offset || (Number(offset[2]) <= 14 && Number(offset[3]) < 60))
+  )
+}
 const InstantSchema = v.pipe(
   v.string('device_reason_time'),
   v.regex(ISO_WITH_ZONE, 'device_reason_time'),
+  v.check(isRealInstant, 'device_reason_time'),
   v.transform((text: string) => new Date(text)),
   v.check((date: Date) => !Number.isNaN(date.getTime()), 'device_reason_time'),
 )

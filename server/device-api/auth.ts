@@ -26,7 +26,8 @@ export type DeviceEnv = AppEnv & { Variables: { device: AuthedDevice } }
 
 /** `Authorization: Basic base64(code:secret)`; anything else reads as no credentials. */
 function credentials(header: string | undefined): { code: string; secret: string } | null {
-  if (!header?.startsWith('Basic ')) return null
+  // The scheme's name is case-insensitive (RFC 9110).
+  if (!header || header.slice(0, 6).toLowerCase() !== 'basic ') return null
   const text = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8')
   const colon = text.indexOf(':')
   if (colon < 1 || text.length > 300) return null

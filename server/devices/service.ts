@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import { ApiCode } from '../../contract/api'
 import { MERCHANT_DEVICE_KINDS, type DeviceKind } from '../../contract/device-list'
 import type { BindDevice, DeviceSecret } from '../../contract/devices'
@@ -9,6 +9,7 @@ import { withConflicts } from '../lib/conflicts'
 import { ApiError } from '../lib/errors'
 import type { MessageKey } from '../lib/i18n'
 import { inScope, marketScope, ownMarket } from '../lib/scope'
+import type { Transaction } from '../db/client'
 import type { ServerDeps, SessionUser } from '../lib/types'
 import { publishLive } from '../live/publish'
 import { hashSecret, newSecret } from '../user/tokens'
@@ -48,6 +49,16 @@ export async function bindDevice(deps: ServerDeps, caller: SessionUser, input: B
   const now = deps.clock()
   const id = await withConflicts(() =>
     deps.db.transaction(async (tx) => {
+      // The merchant is still there (a leave at the same moment waits for this bind, or this for it:
+      // either way the leave unbinds it or the bind is refused).
+      if (place.merchantId) {
+        const [active] = await tx
+          .select({ id: merchants.id })
+          .from(merchants)
+          .where(and(eq(merchants.id, place.merchantId), eq(merchants.status, 'active')))
+          .for('share')
+        if (!active) throw fieldError('merchantId', 'error_device_merchant_not_found')
+      }
       const [device] = await tx
         .insert(devices)
         .values({
@@ -109,22 +120,20 @@ export async function unbindDevice(deps: ServerDeps, caller: SessionUser, input:
       changes: { unboundAt: { before: null, after: now.toISOString() } },
       at: now,
     })
-    await publishLive(
-      tx,
-      'device',
-      { marketId: device.marketId },
-      {
-        deviceId: device.id,
-        marketId: device.marketId,
-        code: device.code,
-        kind: device.kind as DeviceKind,
-        online: false,
-        unbound: true,
-        lastSeenTime: device.lastSeenAt ? formatShanghaiTime(device.lastSeenAt) : null,
-      },
-    )
+    await publishLive(tx, 'device', { marketId: device.marketId }, unboundEvent(device))
   })
 }
+
+/** What subscribers hear of an unbound device: it leaves their lists. */
+const unboundEvent = (device: typeof devices.$inferSelect) => ({
+  deviceId: device.id,
+  marketId: device.marketId,
+  code: device.code,
+  kind: device.kind as DeviceKind,
+  online: false,
+  unbound: true,
+  lastSeenTime: device.lastSeenAt ? formatShanghaiTime(device.lastSeenAt) : null,
+})
 
 /** A new secret for a bound device, shown once; the old one stops working at once. */
 export async function rotateDeviceSecret(
@@ -150,4 +159,52 @@ export async function rotateDeviceSecret(
     })
     return { ...device, secret }
   })
+}
+
+/**
+ * A merchant's bound devices follow its stall and name (what their rows record and the list searches),
+ * in the transaction that changed the merchant.
+ */
+export async function followMerchant(
+  tx: Transaction,
+  merchant: { id: string; name: string; stallNo: string },
+): Promise<void> {
+  await tx
+    .update(devices)
+    .set({
+      stallNo: merchant.stallNo,
+      searchText: sql`lower(${devices.code} || ' ' || ${merchant.stallNo} || ' ' || ${merchant.name})`,
+    })
+    .where(and(eq(devices.merchantId, merchant.id), isNull(devices.unboundAt)))
+}
+
+/**
+ * A merchant who leaves takes its devices with it: they are unbound (secrets revoked) in the same
+ * transaction, so no payment is ever recorded for a merchant who left or for the stall's next holder.
+ */
+export async function unbindMerchantDevices(
+  tx: Transaction,
+  caller: Pick<SessionUser, 'uk'>,
+  merchantId: string,
+  now: Date,
+): Promise<void> {
+  const gone = await tx
+    .update(devices)
+    .set({ unboundAt: now, secretHash: null, online: false })
+    .where(and(eq(devices.merchantId, merchantId), isNull(devices.unboundAt)))
+    .returning()
+  for (const device of gone) {
+    await writeAudit(tx, {
+      actorUk: caller.uk,
+      action: 'device.unbind',
+      entity: 'device',
+      entityId: device.id,
+      changes: {
+        unboundAt: { before: null, after: now.toISOString() },
+        reason: { before: null, after: 'merchant_left' },
+      },
+      at: now,
+    })
+    await publishLive(tx, 'device', { marketId: device.marketId }, unboundEvent(device))
+  }
 }

@@ -10,6 +10,7 @@ import { changedFields, writeAudit } from '../lib/audit'
 import { assertUnchanged, withConflicts } from '../lib/conflicts'
 import { ApiError } from '../lib/errors'
 import { ownMarket } from '../lib/scope'
+import { followMerchant, unbindMerchantDevices } from '../devices/service'
 import type { ServerDeps, SessionUser } from '../lib/types'
 import { createAccount, endSessions, forgetSessions, resetAccountPassword } from '../user/accounts'
 import { generateClearPassword, hashPassword, md5Hex } from '../user/passwords'
@@ -170,6 +171,8 @@ export async function updateMerchant(
           })),
         )
       await claimFiles(tx, { marketId: before.marketId, fileIds: fileIds(fields) })
+      if (fields.name !== before.name || fields.stallNo !== before.stallNo)
+        await followMerchant(tx, { id, name: fields.name, stallNo: fields.stallNo })
       const changes = changedFields<Record<string, unknown>>(audited(before), audited(fields), AUDITED)
       if (Object.keys(changes).length > 0)
         await writeAudit(tx, {
@@ -209,7 +212,10 @@ export async function setMerchantStatus(
         .update(users)
         .set({ status: leaving ? UserStatus.FROZEN : UserStatus.NORMAL })
         .where(eq(users.uk, merchant.accountUk))
-      if (leaving) await endSessions(tx, merchant.accountUk)
+      if (leaving) {
+        await endSessions(tx, merchant.accountUk)
+        await unbindMerchantDevices(tx, caller, merchant.id, clock())
+      }
       await writeAudit(tx, {
         actorUk: caller.uk,
         action: leaving ? 'merchant.leave' : 'merchant.return',

@@ -129,4 +129,17 @@ describe('device API', () => {
     const [row] = await t.db.select().from(devices).where(eq(devices.id, scale.id))
     expect(row!.secretHash).toBeNull()
   })
+
+  it("unbinds a merchant's devices when the merchant leaves, and refuses binding to one who left", async () => {
+    const leaver = await withMerchant(t, a.token, 7)
+    const scale = await withDevice(t, a.token, { kind: 'scale', merchantId: leaver })
+    expect((await deviceCall(t, scale, '/heartbeat', {})).body.code).toBe(20000)
+    expect((await t.call(`/api/merchants/${leaver}/leave`, { token: a.token })).body.code).toBe(20000)
+    expect((await deviceCall(t, scale, '/heartbeat', {})).status).toBe(401)
+    const again = await t.call<unknown>('/api/devices', {
+      token: a.token,
+      body: { code: 'AFTER-LEAVE-1', kind: 'scale', merchantId: leaver, stallNo: '' },
+    })
+    expect(again.body.code).toBe(40000)
+  })
 })
