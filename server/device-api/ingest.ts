@@ -14,7 +14,7 @@ import type { DeviceKind } from '../../contract/device-list'
 import type { LiveTransaction } from '../../contract/live'
 import { formatShanghaiTime, minuteStart, shanghaiDayOf } from '../../contract/time'
 import { Role, UserStatus } from '../../contract/roles'
-import type { Transaction } from '../db/client'
+import type { Database, Transaction } from '../db/client'
 import { deviceEvents, merchants, passengerCounts, pesticideTests, transactions, users } from '../db/schema'
 import { ApiError } from '../lib/errors'
 import { isMessageKey, translate, type Locale } from '../lib/i18n'
@@ -23,8 +23,8 @@ import { publishLive } from '../live/publish'
 import { postMessage } from '../messages/post'
 import type { AuthedDevice } from './auth'
 import { ensureDayPartitions } from './partitions'
-import { applyRollups, RollupDelta } from './rollups'
-import { markSeen } from './seen'
+import { applyRollups, insertRows, RollupDelta, rowsOf } from './rollups'
+import { markAllSeen } from './seen'
 
 /** Which events each kind of device may send. */
 const SENDS: Record<DeviceKind, readonly DeviceEvent['type'][]> = {
@@ -55,8 +55,35 @@ const occurredAt = (event: DeviceEvent): Date => {
 
 /** A refused event, its reason as a stable word and in the caller's language. */
 function rejection(index: number, id: string | null, key: string, locale: Locale): RejectedEvent {
-  const messageKey = isMessageKey(key) ? key : 'device_reason_event_type'
+  const messageKey = key.startsWith(REASON_PREFIX) && isMessageKey(key) ? key : 'device_reason_event_type'
   return { index, id, reason: messageKey.slice(REASON_PREFIX.length), message: translate(locale, messageKey) }
+}
+
+/** The reason for a bad field when its schema's own message is not one (a missing key, control characters). */
+const REASON_OF_FIELD: Record<string, string> = {
+  id: 'event_id',
+  paymentId: 'event_id',
+  amountFen: 'amount',
+  method: 'method',
+  paidAt: 'time',
+  refundedAt: 'time',
+  periodStart: 'time',
+  testedAt: 'time',
+  periodSeconds: 'period',
+  in: 'count',
+  out: 'count',
+  produce: 'produce',
+  stallNo: 'stall',
+  inhibitionPct: 'inhibition',
+  result: 'result',
+}
+
+function reasonOf(issue: v.BaseIssue<unknown> | undefined): string {
+  if (!issue) return 'device_reason_event_type'
+  if (issue.message.startsWith(REASON_PREFIX)) return issue.message
+  const field = issue.path?.at(-1)?.key
+  const reason = typeof field === 'string' ? REASON_OF_FIELD[field] : undefined
+  return reason ? `${REASON_PREFIX}${reason}` : 'device_reason_event_type'
 }
 
 const refuse = (rejected: RejectedEvent[]) =>
@@ -75,7 +102,7 @@ function validateBatch(raw: readonly unknown[], device: AuthedDevice, now: Date,
     const id = rawId && rawId.length <= 64 ? rawId : null
     const parsed = v.safeParse(DeviceEventSchema, item)
     if (!parsed.success) {
-      rejected.push(rejection(index, id, parsed.issues[0]?.message ?? 'device_reason_event_type', locale))
+      rejected.push(rejection(index, id, reasonOf(parsed.issues[0]), locale))
       return
     }
     const event = parsed.output
@@ -97,27 +124,37 @@ function validateBatch(raw: readonly unknown[], device: AuthedDevice, now: Date,
   return events
 }
 
-/** Records every event's id once; answers the ids that are new (the rest were stored by an earlier send). */
-async function recordNew(tx: Transaction, device: AuthedDevice, events: DeviceEvent[], now: Date) {
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
+/**
+ * Records every event's id once, in one INSERT for all the batches; answers, per batch, the ids that
+ * are new (the rest were stored by an earlier send).
+ */
+async function recordNew(tx: Transaction, batches: readonly DeviceBatch[], now: Date): Promise<Set<string>[]> {
   // Key order: overlapping batches of one device take the rows' locks in the same order.
-  const rows = [...events]
-    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-    .map((event) => ({
-      deviceId: device.id,
-      eventId: event.id,
-      marketId: device.marketId,
-      type: event.type,
-      occurredAt: occurredAt(event),
-      method: event.type === 'payment' ? event.method : null,
-      amountFen: event.type === 'payment' ? event.amountFen : null,
-      receivedAt: now,
-    }))
-  const inserted = await tx
-    .insert(deviceEvents)
-    .values(rows)
-    .onConflictDoNothing()
-    .returning({ eventId: deviceEvents.eventId })
-  return new Set(inserted.map((row) => row.eventId))
+  const rows = batches
+    .flatMap(({ device, events }) =>
+      events.map((event) => ({
+        deviceId: device.id,
+        eventId: event.id,
+        marketId: device.marketId,
+        type: event.type,
+        occurredAt: occurredAt(event),
+        method: event.type === 'payment' ? event.method : null,
+        amountFen: event.type === 'payment' ? event.amountFen : null,
+        receivedAt: now,
+      })),
+    )
+    .sort((a, b) => byText(a.deviceId, b.deviceId) || byText(a.eventId, b.eventId))
+  const inserted = rowsOf<{ device_id: string; event_id: string }>(
+    await tx.execute(insertRows(deviceEvents, rows, sql`on conflict do nothing returning "device_id", "event_id"`)),
+  )
+  // Each new row is claimed by one batch only, should two batches of a device carry the same id.
+  const unclaimed = new Set(inserted.map((row) => `${row.device_id} ${row.event_id}`))
+  return batches.map(
+    ({ device, events }) =>
+      new Set(events.filter((event) => unclaimed.delete(`${device.id} ${event.id}`)).map((event) => event.id)),
+  )
 }
 
 /**
@@ -218,6 +255,155 @@ async function noticeFailedTests(
   for (const reader of readers) await publishLive(tx, 'messages', { userUk: reader.uk }, {})
 }
 
+/** A device's batch, every event valid. */
+type DeviceBatch = { device: AuthedDevice; events: DeviceEvent[] }
+/** The rows a batch wrote, for its live events. */
+type Written = {
+  money: (typeof transactions.$inferInsert)[]
+  counts: (typeof passengerCounts.$inferInsert)[]
+  tests: (typeof pesticideTests.$inferInsert)[]
+  stalls: Map<string, { id: string; name: string }>
+}
+
+/**
+ * One device's new events, inside the caller's transaction: refunds taken off their payments and
+ * failed tests' notices written; the rows to insert answered, and what they add to
+ * the rollups put into `delta` (the caller writes both, the rollups last).
+ */
+async function storeEvents(
+  tx: Transaction,
+  { device, events }: DeviceBatch,
+  isNew: Set<string>,
+  now: Date,
+  locale: Locale,
+  delta: RollupDelta,
+): Promise<Written> {
+  const added = events.map((event, index) => ({ event, index })).filter(({ event }) => isNew.has(event.id))
+  const refundMethods = await applyRefunds(tx, device, added, locale)
+  const money: (typeof transactions.$inferInsert)[] = []
+  const counts: (typeof passengerCounts.$inferInsert)[] = []
+  const tests: (typeof pesticideTests.$inferInsert)[] = []
+  const stalls = await merchantsAtStalls(
+    tx,
+    device.marketId,
+    added.flatMap(({ event }) => (event.type === 'pesticide_test' && event.stallNo ? [event.stallNo] : [])),
+  )
+  const marketId = device.marketId
+  for (const { event } of added) {
+    const at = occurredAt(event)
+    const minute = { marketId, minute: minuteStart(at) }
+    const day = { marketId, day: shanghaiDayOf(at) }
+    const merchantDay = device.merchantId ? { merchantId: device.merchantId, day: day.day, marketId } : null
+    if (event.type === 'payment' || event.type === 'refund') {
+      const payment = event.type === 'payment'
+      const method = payment ? event.method : (refundMethods.get(event.id) as PaymentMethod)
+      money.push({
+        marketId,
+        deviceId: device.id,
+        merchantId: device.merchantId,
+        stallNo: device.stallNo,
+        eventId: event.id,
+        type: event.type,
+        method,
+        amountFen: event.amountFen,
+        paymentEventId: payment ? null : event.paymentId,
+        occurredAt: at,
+        receivedAt: now,
+      })
+      const figures = payment
+        ? { payments: 1, paymentFen: event.amountFen }
+        : { refunds: 1, refundFen: event.amountFen }
+      delta.marketMinute.add(minute, figures)
+      delta.marketDay.add(day, figures)
+      if (merchantDay) delta.merchantDay.add(merchantDay, figures)
+      if (payment) delta.methodDay.add({ ...day, method }, { payments: 1, paymentFen: event.amountFen })
+    } else if (event.type === 'passenger_count') {
+      counts.push({
+        marketId,
+        deviceId: device.id,
+        eventId: event.id,
+        periodStart: at,
+        periodSeconds: event.periodSeconds,
+        countIn: event.in,
+        countOut: event.out,
+      })
+      const figures = { passengersIn: event.in, passengersOut: event.out }
+      delta.marketMinute.add(minute, figures)
+      delta.marketDay.add(day, figures)
+    } else {
+      const stallNo = event.stallNo || device.stallNo
+      tests.push({
+        marketId,
+        deviceId: device.id,
+        eventId: event.id,
+        merchantId: stalls.get(stallNo)?.id ?? null,
+        stallNo,
+        produce: event.produce,
+        inhibitionPct: event.inhibitionPct,
+        result: event.result,
+        testedAt: at,
+      })
+      const figures = { tests: 1, testsFailed: event.result === 'fail' ? 1 : 0 }
+      delta.marketMinute.add(minute, figures)
+      delta.marketDay.add(day, figures)
+    }
+  }
+  await noticeFailedTests(
+    tx,
+    marketId,
+    tests
+      .filter((test) => test.result === 'fail')
+      .map((test) => ({
+        stallNo: test.stallNo,
+        produce: test.produce,
+        inhibitionPct: test.inhibitionPct,
+        at: test.testedAt,
+      })),
+  )
+  return { money, counts, tests, stalls }
+}
+
+/**
+ * Stores batches whole or not at all, in one transaction: the ledger, the rows (one INSERT per table
+ * for all the batches), the rollups (summed over the batches and written last: the platform's rows are
+ * shared by every batch and held from there to commit) and the live events. Answers each batch's new
+ * ids.
+ */
+async function storeBatches(
+  db: Database,
+  batches: readonly DeviceBatch[],
+  now: Date,
+  locale: Locale,
+): Promise<Set<string>[]> {
+  await ensureDayPartitions(
+    db,
+    batches.flatMap(({ events }) =>
+      events.filter((event) => event.type !== 'pesticide_test').map((event) => shanghaiDayOf(occurredAt(event))),
+    ),
+  )
+  return db.transaction(async (tx) => {
+    const fresh = await recordNew(tx, batches, now)
+    const delta = new RollupDelta()
+    const written: Written[] = []
+    for (const [i, batch] of batches.entries())
+      written.push(await storeEvents(tx, batch, fresh[i] as Set<string>, now, locale, delta))
+    await markAllSeen(
+      tx,
+      batches.map(({ device }) => device),
+      now,
+    )
+    const money = written.flatMap((rows) => rows.money)
+    const counts = written.flatMap((rows) => rows.counts)
+    const tests = written.flatMap((rows) => rows.tests)
+    if (money.length > 0) await tx.execute(insertRows(transactions, money))
+    if (counts.length > 0) await tx.execute(insertRows(passengerCounts, counts))
+    if (tests.length > 0) await tx.execute(insertRows(pesticideTests, tests))
+    await applyRollups(tx, delta)
+    for (const [i, { device }] of batches.entries()) await publishBatch(tx, device, written[i] as Written)
+    return fresh
+  })
+}
+
 /**
  * Stores a device's batch whole or not at all: each event once (a resend, an overlapping batch or the
  * same batch from two connections stores nothing twice), the rows, the rollups and the live events in
@@ -231,108 +417,26 @@ export async function ingestBatch(
 ): Promise<BatchResult> {
   const now = deps.clock()
   const events = validateBatch(raw, device, now, locale)
-  await ensureDayPartitions(
-    deps.db,
-    events.filter((event) => event.type !== 'pesticide_test').map((event) => shanghaiDayOf(occurredAt(event))),
-  )
-  const fresh = await deps.db.transaction(async (tx) => {
-    const isNew = await recordNew(tx, device, events, now)
-    const added = events.map((event, index) => ({ event, index })).filter(({ event }) => isNew.has(event.id))
-    const refundMethods = await applyRefunds(tx, device, added, locale)
-    const delta = new RollupDelta()
-    const money: (typeof transactions.$inferInsert)[] = []
-    const counts: (typeof passengerCounts.$inferInsert)[] = []
-    const tests: (typeof pesticideTests.$inferInsert)[] = []
-    const stalls = await merchantsAtStalls(
-      tx,
-      device.marketId,
-      added.flatMap(({ event }) => (event.type === 'pesticide_test' && event.stallNo ? [event.stallNo] : [])),
-    )
-    const marketId = device.marketId
-    for (const { event } of added) {
-      const at = occurredAt(event)
-      const minute = { marketId, minute: minuteStart(at) }
-      const day = { marketId, day: shanghaiDayOf(at) }
-      const merchantDay = device.merchantId ? { merchantId: device.merchantId, day: day.day, marketId } : null
-      if (event.type === 'payment' || event.type === 'refund') {
-        const payment = event.type === 'payment'
-        const method = payment ? event.method : (refundMethods.get(event.id) as PaymentMethod)
-        money.push({
-          marketId,
-          deviceId: device.id,
-          merchantId: device.merchantId,
-          stallNo: device.stallNo,
-          eventId: event.id,
-          type: event.type,
-          method,
-          amountFen: event.amountFen,
-          paymentEventId: payment ? null : event.paymentId,
-          occurredAt: at,
-          receivedAt: now,
-        })
-        const figures = payment
-          ? { payments: 1, paymentFen: event.amountFen }
-          : { refunds: 1, refundFen: event.amountFen }
-        delta.marketMinute.add(minute, figures)
-        delta.marketDay.add(day, figures)
-        if (merchantDay) delta.merchantDay.add(merchantDay, figures)
-        if (payment) delta.methodDay.add({ ...day, method }, { payments: 1, paymentFen: event.amountFen })
-      } else if (event.type === 'passenger_count') {
-        counts.push({
-          marketId,
-          deviceId: device.id,
-          eventId: event.id,
-          periodStart: at,
-          periodSeconds: event.periodSeconds,
-          countIn: event.in,
-          countOut: event.out,
-        })
-        const figures = { passengersIn: event.in, passengersOut: event.out }
-        delta.marketMinute.add(minute, figures)
-        delta.marketDay.add(day, figures)
-      } else {
-        const stallNo = event.stallNo || device.stallNo
-        tests.push({
-          marketId,
-          deviceId: device.id,
-          eventId: event.id,
-          merchantId: stalls.get(stallNo)?.id ?? null,
-          stallNo,
-          produce: event.produce,
-          inhibitionPct: event.inhibitionPct,
-          result: event.result,
-          testedAt: at,
-        })
-        const figures = { tests: 1, testsFailed: event.result === 'fail' ? 1 : 0 }
-        delta.marketMinute.add(minute, figures)
-        delta.marketDay.add(day, figures)
-      }
-    }
-    if (money.length > 0) await tx.insert(transactions).values(money)
-    if (counts.length > 0) await tx.insert(passengerCounts).values(counts)
-    if (tests.length > 0) await tx.insert(pesticideTests).values(tests)
-    await noticeFailedTests(
-      tx,
-      marketId,
-      tests
-        .filter((test) => test.result === 'fail')
-        .map((test) => ({
-          stallNo: test.stallNo,
-          produce: test.produce,
-          inhibitionPct: test.inhibitionPct,
-          at: test.testedAt,
-        })),
-    )
-    await markSeen(tx, device, now)
-    // Last: the platform's rollup rows are shared by every batch; they are held from here to commit.
-    await applyRollups(tx, delta)
-    await publishBatch(tx, device, { money, counts, tests, stalls })
-    return isNew
-  })
+  const [fresh = new Set<string>()] = await storeBatches(deps.db, [{ device, events }], now, locale)
   const accepted: string[] = []
   const duplicates: string[] = []
   for (const event of events) (fresh.has(event.id) ? accepted : duplicates).push(event.id)
   return { accepted, duplicates }
+}
+
+/**
+ * Several devices' batches as one transaction, each checked and stored as ingestBatch does and the
+ * rollups written once for them all: how the demo seed sends its devices' history (a batch per device
+ * would cost a transaction and seven rollup statements each). Refused whole if any event is bad.
+ */
+export async function ingestBatches(
+  deps: Pick<ServerDeps, 'db' | 'clock'>,
+  batches: readonly { device: AuthedDevice; events: readonly unknown[] }[],
+  locale: Locale,
+): Promise<void> {
+  const now = deps.clock()
+  const valid = batches.map(({ device, events }) => ({ device, events: validateBatch(events, device, now, locale) }))
+  await storeBatches(deps.db, valid, now, locale)
 }
 
 /** What subscribers hear of a batch: totals and its latest few items, per kind. */

@@ -1,5 +1,5 @@
-import { getTableName, sql, type SQL } from 'drizzle-orm'
-import type { PgTable } from 'drizzle-orm/pg-core'
+import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm'
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Transaction } from '../db/client'
 import { ALL_MARKETS, marketDayStats, marketMinuteStats, merchantDayStats, methodDayStats } from '../db/schema'
 
@@ -77,30 +77,58 @@ function platformRows<Key extends MarketKeyed, F extends Partial<Figures>>(sums:
   return platform.sorted()
 }
 
-/** `column = column + excluded.column` for each figure: an upsert that adds. */
-function adding(table: PgTable, names: readonly string[]): Record<string, SQL> {
-  const columns = table as unknown as Record<string, { name: string }>
-  const tableName = getTableName(table)
-  return Object.fromEntries(
-    names.map((name) => {
-      const column = columns[name] as { name: string }
-      return [name, sql.raw(`"${tableName}"."${column.name}" + excluded."${column.name}"`)]
-    }),
+/**
+ * Many rows in one INSERT with ONE parameter: the rows as a JSON array, read back by
+ * json_to_recordset with each column's own type, in the array's order (WITH ORDINALITY … ORDER BY), so
+ * rows are written, and locked, in the order given. drizzle's multi-row VALUES binds a parameter per
+ * value (5,500 for 500 transactions), and building that statement took longer than running it.
+ * `tail` follows the SELECT (ON CONFLICT …, RETURNING …).
+ */
+export function insertRows(table: PgTable, rows: readonly Record<string, unknown>[], tail?: SQL): SQL {
+  const columns = getTableColumns(table) as Record<string, PgColumn>
+  const names = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter((name) => name in columns)
+  const picked = names.map((name) => columns[name] as PgColumn)
+  const list = picked.map((column) => `"${column.name}"`).join(', ')
+  const types = picked.map((column) => `"${column.name}" ${column.getSQLType()}`).join(', ')
+  // JSON writes a Date as its ISO text, which timestamptz reads back exactly.
+  const json = JSON.stringify(
+    rows.map((row) => Object.fromEntries(picked.map((column, i) => [column.name, row[names[i] as string] ?? null]))),
   )
+  return sql`insert into ${table} (${sql.raw(list)}) select ${sql.raw(list)} from rows from (json_to_recordset(${json}::json) as (${sql.raw(types)})) with ordinality as r(${sql.raw(list)}, "ordinality") order by "ordinality" ${tail ?? sql``}`
+}
+
+/** The rows a raw statement answered, from either driver (postgres.js answers an array, PGlite `{ rows }`). */
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[]
+}
+
+/** `on conflict (key) do update set column = column + excluded.column` for each figure: an upsert that adds. */
+function adding(table: PgTable, target: readonly PgColumn[], names: readonly string[]): SQL {
+  const columns = getTableColumns(table) as Record<string, PgColumn>
+  const tableName = getTableName(table)
+  const key = target.map((column) => `"${column.name}"`).join(', ')
+  const set = names.map((name) => {
+    const column = (columns[name] as PgColumn).name
+    return `"${column}" = "${tableName}"."${column}" + excluded."${column}"`
+  })
+  return sql.raw(`on conflict (${key}) do update set ${set.join(', ')}`)
 }
 
 async function upsert(
   tx: Transaction,
   table: PgTable,
-  target: readonly unknown[],
+  target: readonly PgColumn[],
   rows: { key: Record<string, unknown>; figures: Record<string, number> }[],
 ): Promise<void> {
   if (rows.length === 0) return
   const names = Object.keys(rows[0]?.figures ?? {})
-  await tx
-    .insert(table)
-    .values(rows.map(({ key, figures }) => ({ ...key, ...figures })) as never)
-    .onConflictDoUpdate({ target: target as never, set: adding(table, names) })
+  await tx.execute(
+    insertRows(
+      table,
+      rows.map(({ key, figures }) => ({ ...key, ...figures })),
+      adding(table, target, names),
+    ),
+  )
 }
 
 /**

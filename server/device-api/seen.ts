@@ -5,6 +5,7 @@ import type { Database, Transaction } from '../db/client'
 import { devices } from '../db/schema'
 import { publishLive } from '../live/publish'
 import type { AuthedDevice } from './auth'
+import { rowsOf } from './rollups'
 
 /**
  * A device called: its last-seen time moves on, and if it was offline (never seen, or silent for two
@@ -12,18 +13,38 @@ import type { AuthedDevice } from './auth'
  * calls at once only one announces it.
  */
 export async function markSeen(tx: Transaction, device: AuthedDevice, now: Date): Promise<void> {
-  const [old] = await tx
-    .select({ online: devices.online, lastSeenAt: devices.lastSeenAt })
-    .from(devices)
-    .where(eq(devices.id, device.id))
-    .for('update')
-  await tx
-    .update(devices)
-    .set({ lastSeenAt: sql`greatest(${devices.lastSeenAt}, ${now.toISOString()}::timestamptz)`, online: true })
-    .where(eq(devices.id, device.id))
-  const lastSeen = old?.lastSeenAt ?? null
-  const wasOnline = Boolean(old?.online) && lastSeen !== null && lastSeen.getTime() > now.getTime() - ONLINE_WINDOW_MS
-  if (!wasOnline)
+  await markAllSeen(tx, [device], now)
+}
+
+/**
+ * markSeen for several devices in one statement: each row locked (in id order, the order every caller
+ * follows) and its old state read, then updated.
+ */
+export async function markAllSeen(tx: Transaction, seen: readonly AuthedDevice[], now: Date): Promise<void> {
+  if (seen.length === 0) return
+  const ids = [...new Set(seen.map((device) => device.id))].sort()
+  const rows = rowsOf<{ id: string; was_online: boolean }>(
+    await tx.execute(sql`
+      with old as (
+        select id, online, last_seen_at from devices
+        where id in (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})
+        order by id for update
+      )
+      update devices
+      set last_seen_at = greatest(devices.last_seen_at, ${now.toISOString()}::timestamptz), online = true
+      from old where devices.id = old.id
+      returning devices.id,
+        (old.online and old.last_seen_at is not null
+          and old.last_seen_at > ${new Date(now.getTime() - ONLINE_WINDOW_MS).toISOString()}::timestamptz) as was_online`),
+  )
+  const wasOnline = new Map(rows.map((row) => [row.id, row.was_online]))
+  const announced = new Set<string>()
+  for (const device of seen) {
+    if (wasOnline.get(device.id) || announced.has(device.id)) continue
+    announced.add(device.id)
     await publishLive(
       tx,
       'device',
@@ -38,6 +59,7 @@ export async function markSeen(tx: Transaction, device: AuthedDevice, now: Date)
         lastSeenTime: formatShanghaiTime(now),
       },
     )
+  }
 }
 
 /**
