@@ -9,6 +9,7 @@ import { hashPassword, md5Hex } from '../../user/passwords'
 import type { Database } from '../client'
 import { markets, merchants, users } from '../schema'
 import { demoMarkets } from './demo-markets'
+import { pick, seededRandom, weighted, type Random } from './random'
 
 /**
  * Demo merchants: stallholders with the names, stalls, ID cards and numbers a Hebei market's register
@@ -19,31 +20,7 @@ import { demoMarkets } from './demo-markets'
 /** The password of every demo merchant account (merchants cannot sign in to the console). */
 const DEMO_MERCHANT_PASSWORD = 'Merchant123'
 
-/** mulberry32: a small, fast, seeded PRNG in [0, 1). */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
-
-type Random = () => number
-const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)] as T
 const digits = (random: Random, length: number) => Array.from({ length }, () => Math.floor(random() * 10)).join('')
-/** Picks from [value, weight] pairs. */
-function weighted<T>(random: Random, choices: readonly (readonly [T, number])[]): T {
-  const total = choices.reduce((sum, [, weight]) => sum + weight, 0)
-  let roll = random() * total
-  for (const [value, weight] of choices) {
-    roll -= weight
-    if (roll < 0) return value
-  }
-  return (choices.at(-1) as readonly [T, number])[0]
-}
 
 /** Hebei's cities with real county-level division codes (GB/T 2260): ID card and credit code prefixes. */
 export const HEBEI_PLACES = [

@@ -7,6 +7,7 @@ import type { Database } from '../client'
 import { markets, messages, users } from '../schema'
 import { postMessage } from '../../messages/post'
 import { demoMarkets } from './demo-markets'
+import { seedDemoDevices } from './demo-devices'
 import { seedDemoMerchants } from './demo-merchants'
 
 /** Demo accounts the README prints. Later issues extend the seed with their own data. */
@@ -21,12 +22,13 @@ async function isEmpty(db: Database): Promise<boolean> {
 }
 
 /**
- * Seeds the demo once, on an empty database; the demo merchants once too, also on a demo database made
- * before merchants existed.
+ * Seeds the demo once, on an empty database; the demo merchants and their devices (with 30 days of
+ * trading) once too, also on a demo database made before they existed.
  */
 export async function seedDemo(db: Database): Promise<void> {
   if (await isEmpty(db)) await seedDemoAccounts(db)
   await seedDemoMerchants(db)
+  await seedDemoDevices(db)
 }
 
 async function seedDemoAccounts(db: Database): Promise<void> {
