@@ -1,28 +1,53 @@
+import { useEffect } from 'react'
 import { Role } from '@contract/roles'
 import type { UserInfo } from '@contract/user'
 import { m } from '@/paraglide/messages'
+import { useLocale } from '@/lib/locale'
 import { useMarketScope, useMarketScopeLabel } from '@/lib/market-scope'
 import { routeTitle } from '@/lib/route-meta'
-import { useLocale } from '@/lib/locale'
+import { preloadCharts } from '@/components/charts/chart'
+import { DailyChart } from './daily-chart'
+import { PaymentMethods } from './payment-methods'
+import { TodayFigures } from './today-figures'
 
-/** Until the dashboard issue brings its live widgets, Workplace greets the signed-in user. */
+/**
+ * Workplace (SPEC §1, issue 10): the page every user lands on. Today's figures, the last 30 days,
+ * rankings, the live flow of passengers and payments, payment methods, the latest trades and tests —
+ * for the MARKET user's market, or the OFFICIAL user's market in the URL (or every market). A grid on
+ * the page's own width: three columns on a wide screen, two beside a menu at 1024 px, one on a phone.
+ */
 export function WorkplacePage({ user }: { user: UserInfo }) {
-  // Pages redraw in the new language when it changes (docs/decisions.md: locale switch).
-  useLocale()
+  // Pages redraw in the new language when it changes (docs/decisions.md: locale switch); charts too.
+  const locale = useLocale()
   const market = useMarketScope()
   const scopeLabel = useMarketScopeLabel()
+  // The chart engine downloads beside the widgets' requests, not after their answers.
+  useEffect(preloadCharts, [])
+  const props = { market, locale }
+
   return (
-    <section className="rounded-lg border border-border bg-card p-6" data-testid="workplace">
-      <h1 className="text-xl font-semibold text-card-foreground">{routeTitle('Workplace')}</h1>
-      <p className="mt-3 text-base text-card-foreground">{m.workplace_welcome({ username: user.username })}</p>
-      <p className="mt-1 text-sm text-muted-foreground">
-        {m.workplace_role({ role: user.role === Role.OFFICIAL ? m.role_official() : m.role_market() })} ·{' '}
-        {m.workplace_registered({ time: user.registerTime })}
-      </p>
-      <p className="mt-4 text-sm text-muted-foreground" data-testid="market-scope" data-market={market ?? ''}>
-        {scopeLabel}
-      </p>
-      <p className="mt-1 text-sm text-muted-foreground">{m.page_building()}</p>
-    </section>
+    <div className="@container space-y-4" data-testid="workplace">
+      <header className="flex flex-wrap items-end justify-between gap-x-4 gap-y-1">
+        <div className="min-w-0">
+          <h1 className="text-xl font-semibold">{routeTitle('Workplace')}</h1>
+          <p className="text-sm text-muted-foreground">
+            {m.workplace_welcome({ username: user.username })} ·{' '}
+            {m.workplace_role({ role: user.role === Role.OFFICIAL ? m.role_official() : m.role_market() })}
+          </p>
+        </div>
+        <p className="text-sm text-muted-foreground" data-testid="market-scope" data-market={market ?? ''}>
+          {scopeLabel}
+        </p>
+      </header>
+
+      {/* Keyed by the market: another market's figures never show under this one's state (a ranking's period). */}
+      <div key={market ?? 'all'} className="space-y-4">
+        <TodayFigures {...props} />
+        <div className="grid grid-flow-row-dense grid-cols-1 gap-4 @2xl:grid-cols-2 @5xl:grid-cols-3">
+          <DailyChart {...props} className="@2xl:col-span-2" />
+          <PaymentMethods {...props} />
+        </div>
+      </div>
+    </div>
   )
 }
