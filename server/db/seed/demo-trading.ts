@@ -82,7 +82,7 @@ const isWeekend = (ms: number) => {
  * The expected share of a day's trade that falls in the hour containing `ms` (the hours of a weekday
  * sum to 1; a weekend's to 1.15).
  */
-function tradeShareOfHour(ms: number): number {
+export function tradeShareOfHour(ms: number): number {
   return ((TRADE_BY_HOUR[shanghaiHour(ms)] ?? 0) / TRADE_PER_DAY) * (isWeekend(ms) ? WEEKEND_FACTOR : 1)
 }
 
@@ -113,7 +113,7 @@ export const refundFen = (random: Random, paidFen: number) =>
   random() < 0.7 ? paidFen : Math.max(10, Math.round((paidFen * (0.2 + 0.6 * random())) / 10) * 10)
 
 /** A count with mean `mean` (Poisson; a normal approximation for large means). */
-function poisson(random: Random, mean: number): number {
+export function poisson(random: Random, mean: number): number {
   if (mean <= 0) return 0
   if (mean > 30) {
     const gauss = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random())
