@@ -24,4 +24,5 @@ addValidationMessages({
   validation_merchant_age: m.validation_merchant_age,
   error_stall_taken: m.error_stall_taken,
   error_merchant_bank_unchangeable: m.error_merchant_bank_unchangeable,
+  validation_device_code: m.validation_device_code,
 })

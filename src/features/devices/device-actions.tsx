@@ -1,0 +1,56 @@
+import { useRef, useState } from 'react'
+import { KeyRound, Unlink } from 'lucide-react'
+import type { DeviceListItem, DeviceSecret } from '@contract/devices'
+import { m } from '@/paraglide/messages'
+import { showToast } from '@/lib/toast'
+import { RowActions, type RowAction } from '@/components/data-table/row-actions'
+import { SecretDialog } from '@/components/secret-dialog'
+
+type DeviceActionsProps = {
+  device: DeviceListItem
+  /** The page's mutations, shared by every row. */
+  unbind: (id: string) => Promise<unknown>
+  rotateSecret: (id: string) => Promise<DeviceSecret>
+}
+
+/** A row's actions, each confirmed first: a new secret (shown once, with copy) and unbind. */
+export function DeviceActions({ device, unbind, rotateSecret }: DeviceActionsProps) {
+  const menu = useRef<HTMLButtonElement>(null)
+  const [secret, setSecret] = useState<DeviceSecret | null>(null)
+  const actions: RowAction[] = [
+    {
+      id: 'rotate-secret',
+      label: m.devices_rotate_secret(),
+      icon: KeyRound,
+      confirm: { description: m.devices_rotate_confirm({ code: device.code }) },
+      run: async () => setSecret(await rotateSecret(device.id)),
+    },
+    {
+      id: 'unbind',
+      label: m.devices_unbind(),
+      icon: Unlink,
+      danger: true,
+      confirm: { description: m.devices_unbind_confirm({ code: device.code }) },
+      run: async () => {
+        await unbind(device.id)
+        void showToast('success', m.devices_unbound({ code: device.code }))
+      },
+    },
+  ]
+  return (
+    <>
+      <RowActions menuLabel={m.devices_more_actions({ code: device.code })} actions={actions} menuRef={menu} />
+      {/* Mounted when there is a secret to show: a 100-row page would draw a hundred closed dialogs otherwise. */}
+      {secret && (
+        <SecretDialog
+          secret={secret.secret}
+          onClose={() => setSecret(null)}
+          title={m.devices_secret_title()}
+          description={m.devices_secret_description({ code: secret.code })}
+          testId="device-secret"
+          returnFocusTo={menu}
+        />
+      )}
+    </>
+  )
+}

@@ -1,0 +1,167 @@
+import { useMemo } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import type { ColumnDef } from '@tanstack/react-table'
+import { DEVICE_KINDS, type DeviceKind } from '@contract/device-list'
+import type { DeviceListItem, DeviceSecret } from '@contract/devices'
+import { m } from '@/paraglide/messages'
+import { useLocale } from '@/lib/locale'
+import { useMarketScopeLabel } from '@/lib/market-scope'
+import { useListResult } from '@/components/async-state/use-list-result'
+import { ColumnVisibility, hideableColumns } from '@/components/data-table/column-visibility'
+import { DataTable } from '@/components/data-table/data-table'
+import { SearchBox } from '@/components/data-table/search-box'
+import { SelectFilter } from '@/components/data-table/select-filter'
+import { useColumnVisibility } from '@/components/data-table/use-column-visibility'
+import { useListSearch } from '@/components/data-table/use-list-search'
+import { Badge } from '@/components/ui/badge'
+import { DeviceActions } from './device-actions'
+import { kindLabel, kindOptions, statusLabel, statusOptions } from './labels'
+import { useRotateDeviceSecret, useUnbindDevice } from './mutations'
+import { deviceListQuery, type DeviceSearch } from './queries'
+
+type DeviceListPageProps = {
+  search: DeviceSearch
+  /** The market in scope (null: all markets, which adds a market column). */
+  market: string | null
+  onSearchChange: (next: Partial<DeviceSearch>) => void
+}
+
+const numeric = { className: 'tabular-nums' }
+
+/** What the rows do, made once for the page rather than once per row. */
+type RowCommands = {
+  unbind: (id: string) => Promise<unknown>
+  rotateSecret: (id: string) => Promise<DeviceSecret>
+}
+
+/** SPEC §3's columns (bind time, code, stall, merchant, status, unbind) with the kind and last seen beside them. */
+function deviceColumns(allMarkets: boolean, commands: RowCommands): ColumnDef<DeviceListItem, unknown>[] {
+  // Words every row shows, looked up once per language rather than once per row.
+  const kinds = Object.fromEntries(DEVICE_KINDS.map((kind) => [kind, kindLabel(kind)])) as Record<DeviceKind, string>
+  const online = (
+    <Badge variant="success">
+      <span aria-hidden className="size-1.5 rounded-full bg-success" />
+      {statusLabel('online')}
+    </Badge>
+  )
+  const offline = <Badge variant="muted">{statusLabel('offline')}</Badge>
+  const never = m.devices_never_seen()
+  const columns: ColumnDef<DeviceListItem, unknown>[] = [
+    {
+      id: 'boundAt',
+      header: m.devices_col_bound(),
+      enableSorting: true,
+      meta: numeric,
+      cell: ({ row }) => row.original.boundTime,
+    },
+    {
+      id: 'code',
+      accessorKey: 'code',
+      header: m.devices_col_code(),
+      enableSorting: true,
+      enableHiding: false,
+      meta: { className: 'font-mono text-xs' },
+    },
+    { id: 'kind', header: m.devices_col_kind(), enableSorting: false, cell: ({ row }) => kinds[row.original.kind] },
+    { id: 'stallNo', accessorKey: 'stallNo', header: m.devices_col_stall(), enableSorting: true },
+    {
+      id: 'merchantName',
+      header: m.devices_col_merchant(),
+      enableSorting: false,
+      cell: ({ row }) => row.original.merchantName ?? '—',
+    },
+    {
+      id: 'status',
+      header: m.devices_col_status(),
+      enableSorting: false,
+      cell: ({ row }) => (row.original.online ? online : offline),
+    },
+    {
+      id: 'lastSeenAt',
+      header: m.devices_col_last_seen(),
+      enableSorting: true,
+      meta: numeric,
+      cell: ({ row }) => row.original.lastSeenTime ?? never,
+    },
+    {
+      id: 'actions',
+      header: m.devices_col_actions(),
+      enableSorting: false,
+      enableHiding: false,
+      cell: ({ row }) => (
+        <DeviceActions device={row.original} unbind={commands.unbind} rotateSecret={commands.rotateSecret} />
+      ),
+    },
+  ]
+  if (!allMarkets) return columns
+  const marketColumn: ColumnDef<DeviceListItem, unknown> = {
+    id: 'marketName',
+    accessorKey: 'marketName',
+    header: m.devices_col_market(),
+    enableSorting: false,
+  }
+  return [marketColumn, ...columns]
+}
+
+/** DeviceManage (SPEC §2): the devices bound in scope, searchable and filterable. */
+export function DeviceListPage({ search, market, onSearchChange }: DeviceListPageProps) {
+  const locale = useLocale()
+  const scopeLabel = useMarketScopeLabel()
+  const list = useListSearch(search, onSearchChange)
+  const result = useListResult(useQuery(deviceListQuery({ ...search, market })))
+  const allMarkets = market === null
+  // Stable functions (TanStack Query's mutateAsync), so the columns are not rebuilt on every render.
+  const { mutateAsync: unbind } = useUnbindDevice()
+  const { mutateAsync: rotateSecret } = useRotateDeviceSecret()
+  // Headers are words in the current language: rebuilt when it changes (the messages read it themselves).
+  const columns = useMemo(
+    () => deviceColumns(allMarkets, { unbind, rotateSecret }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [locale, allMarkets, unbind, rotateSecret],
+  )
+  const { visibility, setVisible } = useColumnVisibility('devices')
+
+  return (
+    <section className="space-y-4">
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-xl font-semibold">{m.menu_device_manage()}</h1>
+          <p className="text-sm text-muted-foreground" data-testid="market-scope" data-market={market ?? ''}>
+            {scopeLabel}
+          </p>
+        </div>
+      </header>
+      <DataTable
+        caption={m.menu_device_manage()}
+        columns={columns}
+        result={result}
+        {...list.paging}
+        {...list.sorting}
+        columnVisibility={visibility}
+        rowKey={(row) => row.id}
+        filtered={Boolean(search.q || search.kind || search.status)}
+        toolbar={
+          <>
+            <SearchBox label={m.devices_search()} value={list.text} onChange={list.setText} />
+            <SelectFilter
+              label={m.devices_col_kind()}
+              allLabel={m.devices_kind_all()}
+              value={search.kind}
+              options={kindOptions()}
+              onChange={(kind) => list.setFilter('kind', kind)}
+              className="w-44"
+            />
+            <SelectFilter
+              label={m.devices_col_status()}
+              allLabel={m.devices_status_all()}
+              value={search.status}
+              options={statusOptions()}
+              onChange={(status) => list.setFilter('status', status)}
+            />
+            <ColumnVisibility columns={hideableColumns(columns)} visibility={visibility} onChange={setVisible} />
+          </>
+        }
+      />
+    </section>
+  )
+}
