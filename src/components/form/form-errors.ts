@@ -8,9 +8,15 @@ import { validationMessage } from '@/lib/validation-messages'
  * the values, which fields a 40000 answer names, and where to take the user after a failed submit.
  */
 
-/** The field errors of a 40000 answer, each on its top-level field (`marketPhotoFileIds.1` → `marketPhotoFileIds`). */
+/** Answers that may name the fields they are about: invalid input, and a conflict with a field (a code already bound). */
+const FIELD_ANSWERS: readonly number[] = [ApiCode.INVALID_INPUT, ApiCode.CONFLICT]
+
+/**
+ * The field errors of a 40000 answer, or of a 40900 that names its field, each on its top-level field
+ * (`marketPhotoFileIds.1` → `marketPhotoFileIds`).
+ */
 export function serverFieldErrors(error: unknown): FieldError[] {
-  if (!(error instanceof ApiRequestError) || error.code !== ApiCode.INVALID_INPUT || !Array.isArray(error.data))
+  if (!(error instanceof ApiRequestError) || !FIELD_ANSWERS.includes(error.code) || !Array.isArray(error.data))
     return []
   return error.data
     .filter((item): item is FieldError => v.is(FieldErrorSchema, item))

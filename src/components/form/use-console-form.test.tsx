@@ -88,6 +88,24 @@ describe('useConsoleForm', () => {
     await waitFor(() => expect(name.getAttribute('aria-invalid')).toBeNull())
   })
 
+  it('puts a 40900 that names its field (a code already bound) under that field', async () => {
+    const taken = new ApiRequestError(
+      'A device with this code is already bound',
+      40900,
+      [{ field: 'name', message: 'A device with this code is already bound' }],
+      409,
+    )
+    render(<MarketLikeForm onSubmit={() => Promise.reject(taken)} />)
+    type('Market name', 'POS-0001')
+    type('Stall count', '12')
+    submit()
+    const name = field('Market name')
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'))
+    expect(document.getElementById(name.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'A device with this code is already bound',
+    )
+  })
+
   it('shows a failure without field errors above the buttons', async () => {
     render(
       <MarketLikeForm

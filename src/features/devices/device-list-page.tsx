@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
 import { DEVICE_KINDS, type DeviceKind } from '@contract/device-list'
 import type { DeviceListItem, DeviceSecret } from '@contract/devices'
+import { Role } from '@contract/roles'
 import { m } from '@/paraglide/messages'
 import { useLocale } from '@/lib/locale'
 import { useMarketScopeLabel } from '@/lib/market-scope'
@@ -14,15 +15,17 @@ import { SelectFilter } from '@/components/data-table/select-filter'
 import { useColumnVisibility } from '@/components/data-table/use-column-visibility'
 import { useListSearch } from '@/components/data-table/use-list-search'
 import { Badge } from '@/components/ui/badge'
+import { BindDeviceDialog, type BindSearches } from './bind-device-dialog'
 import { DeviceActions } from './device-actions'
 import { kindLabel, kindOptions, statusLabel, statusOptions } from './labels'
 import { useRotateDeviceSecret, useUnbindDevice } from './mutations'
 import { deviceListQuery, type DeviceSearch } from './queries'
 
-type DeviceListPageProps = {
+type DeviceListPageProps = BindSearches & {
   search: DeviceSearch
   /** The market in scope (null: all markets, which adds a market column). */
   market: string | null
+  role: number
   onSearchChange: (next: Partial<DeviceSearch>) => void
 }
 
@@ -104,7 +107,14 @@ function deviceColumns(allMarkets: boolean, commands: RowCommands): ColumnDef<De
 }
 
 /** DeviceManage (SPEC §2): the devices bound in scope, searchable and filterable. */
-export function DeviceListPage({ search, market, onSearchChange }: DeviceListPageProps) {
+export function DeviceListPage({
+  search,
+  market,
+  role,
+  onSearchChange,
+  useMarketOptions,
+  useMerchantOptions,
+}: DeviceListPageProps) {
   const locale = useLocale()
   const scopeLabel = useMarketScopeLabel()
   const list = useListSearch(search, onSearchChange)
@@ -130,6 +140,12 @@ export function DeviceListPage({ search, market, onSearchChange }: DeviceListPag
             {scopeLabel}
           </p>
         </div>
+        <BindDeviceDialog
+          market={market}
+          namesMarket={role === Role.OFFICIAL}
+          useMarketOptions={useMarketOptions}
+          useMerchantOptions={useMerchantOptions}
+        />
       </header>
       <DataTable
         caption={m.menu_device_manage()}
