@@ -77,3 +77,6 @@ export function formatDay(day: string, locale: Locale): string {
   }
   return format.format(new Date(Date.UTC(year, month - 1, date)))
 }
+
+/** The clock of a 'YYYY-MM-DD HH:mm:ss' time (already Shanghai's): 'HH:mm', as both languages write it. */
+export const formatClock = (time: string): string => time.slice(11, 16)

@@ -1,24 +1,43 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { InferOutput } from 'valibot'
-import type { MethodsSchema } from '@contract/dashboard'
+import type {
+  LatestTestsSchema,
+  LatestTransactionsSchema,
+  MethodsSchema,
+  MinutesSchema,
+  PassengerFlowSchema,
+  RankingMetric,
+  RankingPeriod,
+} from '@contract/dashboard'
 import { api } from '@/lib/api-client'
 
 /**
  * The workplace's queries, one per widget so each loads, fails and retries on its own
  * (contract/dashboard.ts). `market` is the market in scope; null: all markets (an OFFICIAL's whole
- * platform).
+ * platform). Live events patch these entries in place (./live-patches.ts).
  */
 
 export type Scope = string | null
 
+export type PassengerFlow = InferOutput<typeof PassengerFlowSchema>
+export type Minutes = InferOutput<typeof MinutesSchema>
 export type Methods = InferOutput<typeof MethodsSchema>
+export type LatestTransactions = InferOutput<typeof LatestTransactionsSchema>
+export type LatestTests = InferOutput<typeof LatestTestsSchema>
 
-const dashboardKeys = {
+export const dashboardKeys = {
   all: ['dashboard'] as const,
   scope: (market: Scope) => [...dashboardKeys.all, market ?? 'all'] as const,
   today: (market: Scope) => [...dashboardKeys.scope(market), 'today'] as const,
   daily: (market: Scope) => [...dashboardKeys.scope(market), 'daily'] as const,
+  rankings: (market: Scope) => [...dashboardKeys.scope(market), 'ranking'] as const,
+  ranking: (market: Scope, period: RankingPeriod, metric: RankingMetric) =>
+    [...dashboardKeys.rankings(market), period, metric] as const,
+  passengers: (market: Scope) => [...dashboardKeys.scope(market), 'passengers'] as const,
+  minutes: (market: Scope) => [...dashboardKeys.scope(market), 'minutes'] as const,
   methods: (market: Scope) => [...dashboardKeys.scope(market), 'methods'] as const,
+  transactions: (market: Scope) => [...dashboardKeys.scope(market), 'transactions'] as const,
+  tests: (market: Scope) => [...dashboardKeys.scope(market), 'tests'] as const,
 }
 
 const query = (market: Scope) => ({ query: { market: market ?? undefined } })
@@ -35,8 +54,41 @@ export const dailyQuery = (market: Scope) =>
     queryFn: ({ signal }) => api('/dashboard/daily', '$get', query(market), { signal }),
   })
 
+export const rankingQuery = (market: Scope, period: RankingPeriod, metric: RankingMetric) =>
+  queryOptions({
+    queryKey: dashboardKeys.ranking(market, period, metric),
+    queryFn: ({ signal }) =>
+      api('/dashboard/ranking', '$get', { query: { market: market ?? undefined, period, metric } }, { signal }),
+    // Switching the period keeps the list on screen until the other one arrives.
+    placeholderData: (previous) => previous,
+  })
+
+export const passengersQuery = (market: Scope) =>
+  queryOptions({
+    queryKey: dashboardKeys.passengers(market),
+    queryFn: ({ signal }) => api('/dashboard/passengers', '$get', query(market), { signal }),
+  })
+
+export const minutesQuery = (market: Scope) =>
+  queryOptions({
+    queryKey: dashboardKeys.minutes(market),
+    queryFn: ({ signal }) => api('/dashboard/minutes', '$get', query(market), { signal }),
+  })
+
 export const methodsQuery = (market: Scope) =>
   queryOptions({
     queryKey: dashboardKeys.methods(market),
     queryFn: ({ signal }) => api('/dashboard/methods', '$get', query(market), { signal }),
+  })
+
+export const transactionsQuery = (market: Scope) =>
+  queryOptions({
+    queryKey: dashboardKeys.transactions(market),
+    queryFn: ({ signal }) => api('/dashboard/transactions', '$get', query(market), { signal }),
+  })
+
+export const testsQuery = (market: Scope) =>
+  queryOptions({
+    queryKey: dashboardKeys.tests(market),
+    queryFn: ({ signal }) => api('/dashboard/tests', '$get', query(market), { signal }),
   })

@@ -17,7 +17,7 @@ type Figures = Today['today']
  * nothing. Whether up is good (takings) or bad (refunds) picks the colour; the arrow and the words
  * say it without colour.
  */
-function ChangeNote({
+export function ChangeNote({
   current,
   previous,
   locale,

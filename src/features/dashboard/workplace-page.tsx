@@ -7,8 +7,14 @@ import { useMarketScope, useMarketScopeLabel } from '@/lib/market-scope'
 import { routeTitle } from '@/lib/route-meta'
 import { preloadCharts } from '@/components/charts/chart'
 import { DailyChart } from './daily-chart'
+import { LatestTestsWidget } from './latest-tests'
+import { LatestTransactionsWidget } from './latest-transactions'
+import { LivePayments } from './live-payments'
+import { PassengerFlowWidget } from './passenger-flow'
 import { PaymentMethods } from './payment-methods'
+import { RankingWidget } from './rankings'
 import { TodayFigures } from './today-figures'
+import { useWorkplaceClock } from './use-workplace-clock'
 
 /**
  * Workplace (SPEC §1, issue 10): the page every user lands on. Today's figures, the last 30 days,
@@ -21,6 +27,7 @@ export function WorkplacePage({ user }: { user: UserInfo }) {
   const locale = useLocale()
   const market = useMarketScope()
   const scopeLabel = useMarketScopeLabel()
+  useWorkplaceClock(market)
   // The chart engine downloads beside the widgets' requests, not after their answers.
   useEffect(preloadCharts, [])
   const props = { market, locale }
@@ -46,6 +53,14 @@ export function WorkplacePage({ user }: { user: UserInfo }) {
         <div className="grid grid-flow-row-dense grid-cols-1 gap-4 @2xl:grid-cols-2 @5xl:grid-cols-3">
           <DailyChart {...props} className="@2xl:col-span-2" />
           <PaymentMethods {...props} />
+          <LivePayments {...props} className="@2xl:col-span-2" />
+          <LatestTransactionsWidget {...props} />
+          <PassengerFlowWidget {...props} className="@2xl:col-span-2" />
+          <LatestTestsWidget {...props} className="@2xl:col-span-2 @5xl:col-span-1" />
+        </div>
+        <div className="grid grid-cols-1 gap-4 @2xl:grid-cols-2">
+          <RankingWidget {...props} metric="amount" />
+          <RankingWidget {...props} metric="orders" />
         </div>
       </div>
     </div>

@@ -1,0 +1,95 @@
+import { useQuery } from '@tanstack/react-query'
+import { m } from '@/paraglide/messages'
+import { cn } from '@/lib/cn'
+import { formatYuan } from '@/lib/format'
+import type { Locale } from '@/lib/locale'
+import { Badge } from '@/components/ui/badge'
+import { Skeleton } from '@/components/ui/skeleton'
+import { methodLabel } from './labels'
+import { transactionKey } from './live-patches'
+import { transactionsQuery, type LatestTransactions } from './queries'
+import { Widget, type WidgetPlacement } from './widget'
+
+function ListSkeleton() {
+  return (
+    <div className="space-y-2">
+      {Array.from({ length: 8 }, (_, i) => (
+        <Skeleton key={i} className="h-6" />
+      ))}
+    </div>
+  )
+}
+
+const cell = 'px-2 py-1.5 first:pl-0 last:pr-0'
+
+function TransactionTable({ rows, locale }: { rows: LatestTransactions; locale: Locale }) {
+  return (
+    // Scrolls inside the card; focusable so a keyboard can scroll it too.
+    <div
+      className="-mx-1 max-h-[22rem] overflow-auto px-1 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      tabIndex={0}
+      role="region"
+      aria-label={m.dashboard_transactions_title()}
+    >
+      <table className="w-full text-sm" data-testid="transactions-table">
+        <thead className="sticky top-0 bg-card text-left text-xs text-muted-foreground">
+          <tr>
+            <th scope="col" className={cell}>
+              {m.dashboard_time()}
+            </th>
+            <th scope="col" className={cell}>
+              {m.dashboard_stall()}
+            </th>
+            <th scope="col" className={`${cell} hidden @md:table-cell`}>
+              {m.dashboard_merchant()}
+            </th>
+            <th scope="col" className={cell}>
+              {m.dashboard_method()}
+            </th>
+            <th scope="col" className={`${cell} text-right`}>
+              {m.dashboard_amount()}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={transactionKey(row)} className="border-t border-border" data-type={row.type}>
+              <td className={`${cell} text-muted-foreground tabular-nums`}>
+                <span title={row.time}>{row.time.slice(11)}</span>
+              </td>
+              <td className={`${cell} whitespace-nowrap`}>{row.stallNo}</td>
+              <td className={`${cell} hidden max-w-40 truncate @md:table-cell`}>{row.merchantName ?? '—'}</td>
+              <td className={`${cell} whitespace-nowrap`}>{methodLabel(row.method)}</td>
+              <td className={`${cell} text-right whitespace-nowrap tabular-nums`}>
+                {row.type === 'refund' && (
+                  <Badge variant="muted" className="mr-1.5">
+                    {m.dashboard_refund()}
+                  </Badge>
+                )}
+                {formatYuan(row.type === 'refund' ? -row.amountFen : row.amountFen, locale)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+/** SPEC §1's live trading statistics: the latest payments and refunds, newest first, as they arrive. */
+export function LatestTransactionsWidget({ market, locale, className }: WidgetPlacement) {
+  const query = useQuery(transactionsQuery(market))
+  return (
+    <Widget
+      title={m.dashboard_transactions_title()}
+      query={query}
+      isEmpty={(rows) => rows.length === 0}
+      emptyText={m.dashboard_empty_transactions()}
+      skeleton={<ListSkeleton />}
+      data-testid="widget-transactions"
+      className={cn('@container', className)}
+    >
+      {(rows) => <TransactionTable rows={rows} locale={locale} />}
+    </Widget>
+  )
+}

@@ -1,0 +1,238 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { baseURL, DEMO, launchBrowser, signedInPage } from '../helpers/browser'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser.close()
+})
+
+const WIDGETS = [
+  'widget-today',
+  'widget-daily',
+  'widget-methods',
+  'widget-live',
+  'widget-transactions',
+  'widget-passengers',
+  'widget-tests',
+  'widget-ranking-amount',
+  'widget-ranking-orders',
+]
+const CHARTS = ['chart-daily', 'chart-methods', 'chart-live', 'chart-passengers']
+
+/** A console API call from inside the signed-in page (its token and XSRF cookie), answering `data`. */
+async function consoleApi<T>(page: Page, path: string, method = 'GET', body?: unknown): Promise<T> {
+  const answer = await page.evaluate(
+    async ({ path, method, body }) => {
+      const xsrf = document.cookie
+        .split('; ')
+        .find((part) => part.startsWith('XSRF-TOKEN='))
+        ?.slice('XSRF-TOKEN='.length)
+      const response = await fetch(`/api${path}`, {
+        method,
+        headers: {
+          Authorization: localStorage.getItem('token') ?? '',
+          'Content-Type': 'application/json',
+          ...(xsrf ? { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+      return (await response.json()) as { code: number; msg: string; data: unknown }
+    },
+    { path, method, body },
+  )
+  if (answer.code !== 20000) throw new Error(`${method} ${path}: ${answer.code} ${answer.msg}`)
+  return answer.data as T
+}
+
+type Device = { code: string; secret: string }
+
+/** A batch sent the way a device sends it: HTTP Basic code:secret, no console session. */
+async function sendEvents(device: Device, events: unknown[]) {
+  const response = await fetch(`${baseURL()}/api/device/v1/events`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Basic ${Buffer.from(`${device.code}:${device.secret}`).toString('base64')}`,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify({ events }),
+  })
+  const answer = (await response.json()) as { code: number; msg: string }
+  if (answer.code !== 20000) throw new Error(`device events: ${answer.code} ${answer.msg}`)
+}
+
+const run = String(Date.now() % 1_000_000)
+let serial = 0
+const eventId = () => `e2e-${run}-${++serial}`
+
+/**
+ * Devices of the first merchant's market with today's trade, visitors and tests, so every widget has
+ * something to show whatever the demo seed holds: a payment terminal of the first merchant, a
+ * passenger counter and a pesticide tester.
+ */
+async function tradeToday(page: Page) {
+  const merchants = await consoleApi<{ list: { id: string; marketId: string; stallNo: string }[] }>(
+    page,
+    '/merchants?pageSize=1&status=active',
+  )
+  const merchant = merchants.list[0]
+  if (!merchant) throw new Error('the demo market has no merchant')
+  // An OFFICIAL names the market; an operator's is implied (and the same).
+  const bind = (kind: string, extra: object) =>
+    consoleApi<Device>(page, '/devices', 'POST', {
+      code: `E2E-${kind.slice(0, 3).toUpperCase()}-${run}-${++serial}`,
+      kind,
+      marketId: merchant.marketId,
+      ...extra,
+    })
+  const terminal = await bind('payment_terminal', { merchantId: merchant.id })
+  const counter = await bind('passenger_counter', { stallNo: 'GATE-E2E' })
+  const tester = await bind('pesticide_tester', { stallNo: merchant.stallNo, merchantId: merchant.id })
+  const now = new Date()
+  const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000).toISOString()
+  await sendEvents(terminal, [
+    { id: eventId(), type: 'payment', amountFen: 2_350, method: 'wechat', paidAt: minutesAgo(3) },
+    { id: eventId(), type: 'payment', amountFen: 1_280, method: 'alipay', paidAt: minutesAgo(2) },
+    { id: eventId(), type: 'payment', amountFen: 990, method: 'cash', paidAt: minutesAgo(1) },
+  ])
+  await sendEvents(counter, [
+    { id: eventId(), type: 'passenger_count', periodStart: minutesAgo(5), periodSeconds: 60, in: 17, out: 4 },
+  ])
+  await sendEvents(tester, [
+    {
+      id: eventId(),
+      type: 'pesticide_test',
+      produce: '芹菜',
+      stallNo: merchant.stallNo,
+      inhibitionPct: 83.5,
+      result: 'fail',
+      testedAt: minutesAgo(1),
+    },
+  ])
+  return { merchant, terminal }
+}
+
+/** Waits for a first visit's requests and the chart engine on a busy machine (expect.poll waits 1 s otherwise). */
+const LOADING = { timeout: 10_000 }
+
+/** Every widget shows content (not loading, empty or failed), every chart has painted. */
+async function expectEveryWidget(page: Page) {
+  for (const id of WIDGETS)
+    await expect.poll(() => page.getByTestId(id).getAttribute('data-state'), { message: id, ...LOADING }).toBe('ready')
+  for (const id of CHARTS) {
+    const chart = page.getByTestId(id).locator('[data-chart]')
+    await expect.poll(() => chart.getAttribute('data-painted-theme'), { message: id, ...LOADING }).toBe('light')
+    expect(await chart.locator('canvas').count(), id).toBeGreaterThan(0)
+  }
+}
+
+/** The colour of a chart's canvas at its top-left corner (its background), as 'r,g,b'. */
+const cornerColour = (page: Page, testId: string) =>
+  page
+    .getByTestId(testId)
+    .locator('canvas')
+    .first()
+    .evaluate((canvas: HTMLCanvasElement) => {
+      const [r, g, b] = canvas.getContext('2d')?.getImageData(1, 1, 1, 1).data ?? []
+      return `${r},${g},${b}`
+    })
+
+describe('Workplace (MARKET operator)', () => {
+  it('shows every widget for its own market; dark theme repaints the charts; the language switch relabels them', async () => {
+    const { context, page } = await signedInPage(browser, DEMO.market, { viewport: { width: 1440, height: 1200 } })
+    const own = await page.getByTestId('market-scope').getAttribute('data-market')
+    expect(own).toMatch(/^[0-9a-f-]{36}$/)
+    await tradeToday(page)
+    // Every request the page makes from here on names the operator's own market.
+    const requested: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/api/dashboard/')) requested.push(request.url())
+    })
+    // Another market in the URL changes nothing for an operator.
+    await page.goto('/dashboard/workplace?market=00000000-0000-4000-8000-000000000000')
+    await expectEveryWidget(page)
+    expect(await page.getByTestId('market-scope').getAttribute('data-market')).toBe(own)
+    expect(requested.length).toBeGreaterThanOrEqual(WIDGETS.length)
+    for (const url of requested) expect(new URL(url).searchParams.get('market'), url).toBe(own)
+
+    // Today's figures in yuan with two decimals; the failed test stands out by word and icon.
+    expect(await page.getByTestId('figure-amount').textContent()).toMatch(/¥[\d,]+\.\d{2}/)
+    const failed = page.getByTestId('tests-list').locator('li[data-result="fail"]').first()
+    expect(await failed.textContent()).toContain('Fail')
+    expect(await failed.locator('svg').count()).toBeGreaterThan(0)
+    // Screen readers get each chart's figures as a table.
+    expect(await page.getByTestId('chart-daily').locator('table caption').textContent()).toBe('Last 30 days')
+
+    // Dark theme: every chart repaints on the dark card.
+    const light = await cornerColour(page, 'chart-daily')
+    expect(light).toBe('255,255,255')
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click()
+    for (const id of CHARTS)
+      await expect
+        .poll(() => page.getByTestId(id).locator('[data-chart]').getAttribute('data-painted-theme'), { message: id })
+        .toBe('dark')
+    await expect.poll(() => cornerColour(page, 'chart-daily')).toBe('35,35,36')
+
+    // The language switch relabels the charts (series names, legends, tables) without a reload.
+    const daily = page.getByTestId('chart-daily').locator('[data-chart]')
+    expect(await daily.getAttribute('data-series')).toBe('Amount (¥)|Orders')
+    await page.getByTestId('locale-switch').selectOption('zh-CN')
+    await expect.poll(() => daily.getAttribute('data-series')).toBe('交易额（元）|订单数')
+    await expect.poll(() => page.getByTestId('chart-daily').locator('table caption').textContent()).toBe('近 30 日统计')
+    await page.getByRole('heading', { name: '今日概况' }).waitFor()
+    // Still dark after the chart was made again for the new language.
+    expect(await daily.getAttribute('data-painted-theme')).toBe('dark')
+    await context.close()
+  })
+
+  it('lays the widgets out at 1024 px and on a phone without sideways scrolling', async () => {
+    for (const viewport of [
+      { width: 1024, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      const { context, page } = await signedInPage(browser, DEMO.market, { viewport })
+      await expectEveryWidget(page)
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+      expect(overflow, `${viewport.width} px`).toBeLessThanOrEqual(0)
+      await context.close()
+    }
+  })
+})
+
+describe('Workplace (OFFICIAL)', () => {
+  it('shows every widget for all markets, then for the market picked in the switcher', async () => {
+    const { context, page } = await signedInPage(browser, DEMO.official, { viewport: { width: 1440, height: 1200 } })
+    expect(await page.getByTestId('market-scope').getAttribute('data-market')).toBe('')
+    await tradeToday(page)
+    await page.reload()
+    await expectEveryWidget(page)
+    // All markets: a ranking names each merchant's market.
+    const ranking = page.getByTestId('ranking-amount')
+    expect(await ranking.locator('li').count()).toBeGreaterThan(0)
+
+    await page.getByTestId('market-switcher').click()
+    const options = page.getByRole('list', { name: 'Markets' }).getByRole('button')
+    await expect.poll(() => options.count()).toBeGreaterThan(1)
+    await options.nth(1).click()
+    await page.waitForURL(/\/dashboard\/workplace\?market=[0-9a-f-]{36}$/)
+    const id = new URL(page.url()).searchParams.get('market')
+    await expect.poll(() => page.getByTestId('market-scope').getAttribute('data-market')).toBe(id)
+    for (const widget of WIDGETS)
+      await expect
+        .poll(() => page.getByTestId(widget).getAttribute('data-state'), { message: widget, ...LOADING })
+        .toMatch(/^(ready|empty)$/)
+
+    // The period switch reads the ranking again, from the keyboard too.
+    await page.getByTestId('widget-ranking-orders').getByRole('button', { name: '30 days' }).focus()
+    await page.keyboard.press('Enter')
+    await expect
+      .poll(() =>
+        page.getByTestId('widget-ranking-orders').getByRole('button', { name: '30 days' }).getAttribute('aria-pressed'),
+      )
+      .toBe('true')
+    await context.close()
+  })
+})
