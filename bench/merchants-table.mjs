@@ -3,7 +3,13 @@
 // Budget (issue 8): <= 16 ms of scripting for a 100-row page. Measured as the main thread's script time
 // (CDP Performance.getMetrics ScriptDuration) from the click on "next page" until the new rows are on
 // screen: answer parsing, React's render and commit, TanStack Table's row model, and the rest of the
-// navigation (router, progress bar, tab bar). Median of 15 runs.
+// navigation (router, progress bar, tab bar). Median of 15 runs. The budget is judged on this figure:
+// it is what a click on "next page" costs, and the budget has always been measured this way.
+// Beside it, for reference, the table's drawing alone: DataTable's User Timing measure 'data-table:draw',
+// from the table's render to the commit of the new rows (React rendering and writing the DOM, nothing
+// else; wall time, which on an idle main thread is script time), without the router, the shell's
+// re-renders (tab bar, menus) and the click around it. Pages 1 and 2 come from the query cache after
+// their first visit (staleTime 30 s), so there is no answer to wait for: the new rows are drawn at once.
 import { chromium } from 'playwright-core'
 import { startBuiltServer } from './built-server.mjs'
 
@@ -31,11 +37,14 @@ try {
     (await cdp.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'ScriptDuration').value
 
   const runs = []
+  const draws = []
   for (let i = 0; i < RUNS; i++) {
     const before = await scriptSeconds()
     // Clicked and awaited inside the page, so the figure holds the app's work, not Playwright's.
-    await page.evaluate(
+    const drawn = await page.evaluate(
       async (label) => {
+        const measures = new PerformanceObserver(() => {})
+        measures.observe({ type: 'measure' })
         const first = document.querySelector('tbody tr')?.textContent
         const button = [...document.querySelectorAll('button')].find(
           (element) => element.getAttribute('aria-label') === label,
@@ -49,19 +58,31 @@ try {
           }
           check()
         })
+        const drawing = measures.takeRecords().filter((entry) => entry.name === 'data-table:draw')
+        measures.disconnect()
+        return drawing.length === 0 ? null : drawing.reduce((sum, entry) => sum + entry.duration, 0)
       },
       i % 2 === 0 ? 'Next' : 'Previous',
     )
     runs.push((await scriptSeconds()) - before)
+    draws.push(drawn)
   }
   await browser.close()
   const ms = runs.map((seconds) => seconds * 1000).sort((a, b) => a - b)
   const median = ms[Math.floor(ms.length / 2)]
+  // Every switch draws new rows: a switch without the measure means DataTable no longer makes it.
+  if (draws.includes(null)) throw new Error("no 'data-table:draw' measure for some page switches")
+  const drawMs = draws.sort((a, b) => a - b)
+  const drawMedian = drawMs[Math.floor(drawMs.length / 2)]
   console.log('Merchant table, a 100-row page (headless Chromium, no CPU throttle)')
   console.log(
-    `  scripting median ${median.toFixed(1)} ms (budget <= ${BUDGET_MS} ms) ${median <= BUDGET_MS ? 'OK' : 'OVER BUDGET'}`,
+    `  page switch, scripting median ${median.toFixed(1)} ms (budget <= ${BUDGET_MS} ms) ${median <= BUDGET_MS ? 'OK' : 'OVER BUDGET'}`,
   )
   console.log(`  runs ${ms.map((value) => value.toFixed(1)).join(' / ')} ms`)
+  console.log(
+    `  table drawing alone (render to commit), median ${drawMedian.toFixed(1)} ms: for reference, the budget is judged on the page switch above`,
+  )
+  console.log(`  runs ${drawMs.map((value) => value.toFixed(1)).join(' / ')} ms`)
 } finally {
   await stop()
 }

@@ -1,15 +1,17 @@
 import { m } from '@/paraglide/messages'
-import { useMemo, type ReactNode } from 'react'
+import { memo, useLayoutEffect, useMemo, type ReactNode } from 'react'
 import {
   flexRender,
   getCoreRowModel,
   useReactTable,
   type ColumnDef,
+  type HeaderGroup,
   type SortingState,
   type VisibilityState,
 } from '@tanstack/react-table'
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
 import { PAGE_SIZES } from '@contract/list'
+import { useLocale } from '@/lib/locale'
 import { StaleNote } from '@/components/async-state/stale-note'
 import type { ListResult } from '@/components/async-state/use-list-result'
 import { indexColumn } from './index-column'
@@ -18,6 +20,13 @@ import { TableBody } from './table-body'
 import { tableLabels } from './use-table-labels'
 
 export type TableSort = { id: string; desc: boolean }
+
+// One element each for every header: a header drawn again leaves its icon alone.
+const sortIcons = {
+  asc: <ArrowUp aria-hidden className="size-3.5" />,
+  desc: <ArrowDown aria-hidden className="size-3.5" />,
+  none: <ArrowUpDown aria-hidden className="size-3.5 opacity-50" />,
+}
 
 type DataTableProps<Row> = {
   caption: string
@@ -41,6 +50,68 @@ type DataTableProps<Row> = {
   filtered?: boolean
 }
 
+const ALL_VISIBLE: VisibilityState = {}
+
+/**
+ * A User Timing measure of the table drawing new rows, from its render to their commit (React renders
+ * and writes the DOM in between, nothing else): what bench/merchants-table.mjs reports beside the whole
+ * page switch, and what DevTools' Performance panel shows under Timings. Only the latest is kept.
+ */
+const DRAW_MEASURE = 'data-table:draw'
+const timing = typeof performance !== 'undefined' && typeof performance.measure === 'function' ? performance : null
+
+type TableHeadProps<Row> = {
+  headerGroups: HeaderGroup<Row>[]
+  /** Compared, not read: the sort shown changed (the headers read it from the table). */
+  sortKey: string
+  /** Compared, not read: header functions draw words in the current language. */
+  locale: string
+}
+
+/**
+ * The header row. Memoised on TanStack Table's header groups (kept while the columns and their
+ * visibility stay), the sort and the language: a new page or a loading state does not draw it again.
+ */
+function TableHeadView<Row>({ headerGroups }: TableHeadProps<Row>) {
+  return (
+    <thead className="bg-muted/60">
+      {headerGroups.map((group) => (
+        <tr key={group.id}>
+          {group.headers.map((header) => {
+            const sorted = header.column.getIsSorted()
+            const title = flexRender(header.column.columnDef.header, header.getContext())
+            return (
+              <th
+                key={header.id}
+                scope="col"
+                aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                className="px-3 py-2.5 text-left font-medium whitespace-nowrap text-muted-foreground"
+              >
+                {header.column.getCanSort() ? (
+                  <button
+                    type="button"
+                    onClick={header.column.getToggleSortingHandler()}
+                    className="inline-flex items-center gap-1 rounded hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                  >
+                    {title}
+                    {sortIcons[sorted || 'none']}
+                  </button>
+                ) : (
+                  title
+                )}
+              </th>
+            )
+          })}
+        </tr>
+      ))}
+    </thead>
+  )
+}
+const TableHead = memo(TableHeadView) as typeof TableHeadView
+
+// Drawn again only when its page, total, size or words change.
+const MemoPagination = memo(Pagination)
+
 /**
  * The console's table: server-side paging and sorting (state lives in the URL, owned by the page),
  * with loading, empty, failed and stale states. An area supplies columns and a toolbar only.
@@ -52,10 +123,18 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     () => (props.showIndex ? [indexColumn<Row>(), ...props.columns] : props.columns),
     [props.showIndex, props.columns],
   )
+  const locale = useLocale()
+  const labels = useMemo(() => tableLabels(locale), [locale])
+  timing?.clearMarks(DRAW_MEASURE)
+  timing?.mark(DRAW_MEASURE)
+  useLayoutEffect(() => {
+    timing?.clearMeasures(DRAW_MEASURE)
+    timing?.measure(DRAW_MEASURE, DRAW_MEASURE)
+  }, [result.rows])
   const table = useReactTable({
     data: result.rows ?? [],
     columns,
-    state: { sorting, columnVisibility: props.columnVisibility ?? {} },
+    state: { sorting, columnVisibility: props.columnVisibility ?? ALL_VISIBLE },
     meta: { firstIndex: (page - 1) * pageSize },
     manualSorting: true,
     manualPagination: true,
@@ -80,43 +159,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           aria-busy={result.status === 'pending' || result.fetching ? true : undefined}
         >
           <caption className="sr-only">{props.caption}</caption>
-          <thead className="bg-muted/60">
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted()
-                  const title = flexRender(header.column.columnDef.header, header.getContext())
-                  return (
-                    <th
-                      key={header.id}
-                      scope="col"
-                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                      className="px-3 py-2.5 text-left font-medium whitespace-nowrap text-muted-foreground"
-                    >
-                      {header.column.getCanSort() ? (
-                        <button
-                          type="button"
-                          onClick={header.column.getToggleSortingHandler()}
-                          className="inline-flex items-center gap-1 rounded hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-                        >
-                          {title}
-                          {sorted === 'asc' ? (
-                            <ArrowUp aria-hidden className="size-3.5" />
-                          ) : sorted === 'desc' ? (
-                            <ArrowDown aria-hidden className="size-3.5" />
-                          ) : (
-                            <ArrowUpDown aria-hidden className="size-3.5 opacity-50" />
-                          )}
-                        </button>
-                      ) : (
-                        title
-                      )}
-                    </th>
-                  )
-                })}
-              </tr>
-            ))}
-          </thead>
+          <TableHead
+            headerGroups={table.getHeaderGroups()}
+            sortKey={sort ? `${sort.id} ${sort.desc}` : ''}
+            locale={locale}
+          />
           <TableBody
             table={table}
             result={result}
@@ -125,13 +172,13 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           />
         </table>
       </div>
-      <Pagination
+      <MemoPagination
         page={page}
         pageSize={pageSize}
         total={result.total}
         pageSizes={PAGE_SIZES}
         onChange={props.onPageChange}
-        labels={tableLabels()}
+        labels={labels}
       />
     </div>
   )

@@ -12,6 +12,13 @@ declare module '@tanstack/react-table' {
   interface ColumnMeta<TData extends RowData, TValue> {
     /** Classes for the column's cells (e.g. `tabular-nums`): one on the cell instead of a wrapper per row. */
     className?: string
+    /**
+     * The cell's element may stay in place when its row shows another item (a new page): the table
+     * updates it instead of drawing it anew. Only for cells whose stateful parts key themselves by the
+     * row (e.g. RowActions' `rowKey`); by default an element a cell draws is keyed by the row's id, so
+     * its state can never pass from one item to another.
+     */
+    reuseAcrossRows?: boolean
   }
 }
 

@@ -3,6 +3,10 @@ import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Select } from '@/components/ui/select'
 
+// One element each: the pagination drawn again (every page) leaves its icons alone.
+const previousIcon = <ChevronLeft aria-hidden className="size-4" />
+const nextIcon = <ChevronRight aria-hidden className="size-4" />
+
 export type PaginationLabels = {
   pagination: string
   previous: string
@@ -52,7 +56,7 @@ export function Pagination({ page, pageSize, total, pageSizes, onChange, labels 
           disabled={page <= 1}
           onClick={() => onChange(page - 1, pageSize)}
         >
-          <ChevronLeft aria-hidden className="size-4" />
+          {previousIcon}
         </Button>
         <span className="min-w-20 text-center tabular-nums" aria-live="polite">
           {labels.pageOf(page, pages)}
@@ -65,7 +69,7 @@ export function Pagination({ page, pageSize, total, pageSizes, onChange, labels 
           disabled={page >= pages}
           onClick={() => onChange(page + 1, pageSize)}
         >
-          <ChevronRight aria-hidden className="size-4" />
+          {nextIcon}
         </Button>
       </span>
     </nav>

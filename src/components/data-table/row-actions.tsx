@@ -5,6 +5,7 @@ import { cn } from '@/lib/cn'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { Button } from '@/components/ui/button'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
+import { useRowInUse } from './use-row-in-use'
 
 export type RowAction = {
   id: string
@@ -26,21 +27,66 @@ type RowActionsProps = {
   children?: ReactNode
   /** The menu button, for a dialog an action opens afterwards (a secret shown once) to return focus to. */
   menuRef?: RefObject<HTMLButtonElement | null>
+  /**
+   * The row these actions belong to, for a table that keeps this component in place from one row to
+   * the next (DataTable's `meta.reuseAcrossRows`): the menu and its confirm step belong to the row they
+   * were opened on, are let go when another row takes its place, and start afresh for each row, so one
+   * row's open menu or confirm is never shown or run on another.
+   */
+  rowKey?: string
 }
 
+// One element for every row: a row drawn again with the same icon leaves it alone.
+const menuIcon = <MoreHorizontal aria-hidden className="size-4" />
+
 /** A row's actions: direct ones first, the rest in a menu, each confirmed before it runs. */
-export function RowActions({ menuLabel, actions, children, menuRef }: RowActionsProps) {
+export function RowActions({ menuLabel, actions, children, menuRef, rowKey }: RowActionsProps) {
   const ownRef = useRef<HTMLButtonElement>(null)
   const trigger = menuRef ?? ownRef
+  // The menu's Radix tree mounts on first use: a 100-row page draws a hundred closed menus otherwise.
+  // Until then a plain button stands in, which stays in place when the row shows another item.
+  const menu = useRowInUse(rowKey)
+
+  return (
+    <div className="flex items-center gap-1">
+      {children}
+      {menu.inUse ? (
+        <RowMenu key={rowKey} menuLabel={menuLabel} actions={actions} trigger={trigger} />
+      ) : (
+        // Opens the menu the way the menu's own trigger would.
+        <Button
+          ref={trigger}
+          variant="ghost"
+          size="icon"
+          className="size-8"
+          aria-label={menuLabel}
+          aria-haspopup="menu"
+          aria-expanded={false}
+          onPointerDown={(event) => {
+            if (event.button !== 0 || event.ctrlKey) return
+            event.preventDefault()
+            menu.use()
+          }}
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter' && event.key !== ' ' && event.key !== 'ArrowDown') return
+            event.preventDefault()
+            menu.use()
+          }}
+        >
+          {menuIcon}
+        </Button>
+      )}
+    </div>
+  )
+}
+
+type RowMenuProps = Pick<RowActionsProps, 'menuLabel' | 'actions'> & { trigger: RefObject<HTMLButtonElement | null> }
+
+/** One row's menu, opened as it mounts, and the confirm step of the action chosen in it. */
+function RowMenu({ menuLabel, actions, trigger }: RowMenuProps) {
+  const [menuOpen, setMenuOpen] = useState(true)
   const [confirming, setConfirming] = useState<RowAction | null>(null)
   const [pending, setPending] = useState(false)
-  // The menu's Radix tree mounts on first use: a 100-row page draws a hundred closed menus otherwise.
-  const [menuMounted, setMenuMounted] = useState(false)
-  const [menuOpen, setMenuOpen] = useState(false)
-  const openMenu = () => {
-    setMenuMounted(true)
-    setMenuOpen(true)
-  }
 
   async function run(action: RowAction) {
     setPending(true)
@@ -55,55 +101,29 @@ export function RowActions({ menuLabel, actions, children, menuRef }: RowActions
   }
 
   return (
-    <div className="flex items-center gap-1">
-      {children}
-      {menuMounted ? (
-        <DropdownMenu open={menuOpen} onOpenChange={setMenuOpen}>
-          <DropdownMenuTrigger asChild>
-            <Button ref={trigger} variant="ghost" size="icon" className="size-8" aria-label={menuLabel}>
-              <MoreHorizontal aria-hidden className="size-4" />
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="end">
-            {actions.map((action) => {
-              const Icon = action.icon
-              return (
-                <DropdownMenuItem
-                  key={action.id}
-                  onSelect={() => (action.confirm ? setConfirming(action) : void run(action))}
-                  className={cn(action.danger && 'text-danger focus:text-danger')}
-                >
-                  {Icon && <Icon aria-hidden className="size-4" />}
-                  {action.label}
-                </DropdownMenuItem>
-              )
-            })}
-          </DropdownMenuContent>
-        </DropdownMenu>
-      ) : (
-        // Until then a plain button that opens it the way the menu's own trigger would.
-        <Button
-          ref={trigger}
-          variant="ghost"
-          size="icon"
-          className="size-8"
-          aria-label={menuLabel}
-          aria-haspopup="menu"
-          aria-expanded={false}
-          onPointerDown={(event) => {
-            if (event.button !== 0 || event.ctrlKey) return
-            event.preventDefault()
-            openMenu()
-          }}
-          onKeyDown={(event) => {
-            if (event.key !== 'Enter' && event.key !== ' ' && event.key !== 'ArrowDown') return
-            event.preventDefault()
-            openMenu()
-          }}
-        >
-          <MoreHorizontal aria-hidden className="size-4" />
-        </Button>
-      )}
+    <>
+      <DropdownMenu open={menuOpen} onOpenChange={setMenuOpen}>
+        <DropdownMenuTrigger asChild>
+          <Button ref={trigger} variant="ghost" size="icon" className="size-8" aria-label={menuLabel}>
+            {menuIcon}
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          {actions.map((action) => {
+            const Icon = action.icon
+            return (
+              <DropdownMenuItem
+                key={action.id}
+                onSelect={() => (action.confirm ? setConfirming(action) : void run(action))}
+                className={cn(action.danger && 'text-danger focus:text-danger')}
+              >
+                {Icon && <Icon aria-hidden className="size-4" />}
+                {action.label}
+              </DropdownMenuItem>
+            )
+          })}
+        </DropdownMenuContent>
+      </DropdownMenu>
       {confirming?.confirm && (
         <ConfirmDialog
           open
@@ -118,6 +138,6 @@ export function RowActions({ menuLabel, actions, children, menuRef }: RowActions
           returnFocusTo={trigger}
         />
       )}
-    </div>
+    </>
   )
 }

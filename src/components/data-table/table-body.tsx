@@ -1,5 +1,5 @@
-import { memo, type ReactNode } from 'react'
-import { flexRender, type ColumnDef, type Row, type Table } from '@tanstack/react-table'
+import { Fragment, isValidElement, memo, type ReactNode } from 'react'
+import type { CellContext, Column, Row, Table } from '@tanstack/react-table'
 import { AsyncState } from '@/components/async-state/async-state'
 import type { ListResult } from '@/components/async-state/use-list-result'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -14,23 +14,62 @@ type TableBodyProps<Row> = {
 
 type TableRowProps<Data> = {
   row: Row<Data>
-  /** Compared, not read: a change of columns (language, visibility) draws the row again. */
-  columns: readonly ColumnDef<Data, unknown>[]
-  visible: string
+  table: Table<Data>
+  /** The visible columns, which TanStack Table keeps while columns and visibility stay: a change draws the row again. */
+  columns: readonly Column<Data, unknown>[]
 }
 
 /**
- * One row. Memoised on the row object, which TanStack Table keeps while its data is unchanged: the
- * page's other re-renders (navigation, the stale mark, a dialog opening) do not draw 100 rows again.
+ * What a cell function is given, as TanStack's `cell.getContext()` has it. Made here rather than through
+ * `row.getVisibleCells()`, which builds a cell object (with closures from every table feature) for each
+ * column of each row on every new page; the cell object is made only if a cell function reads `cell`.
  */
-function TableRowView<Data>({ row }: TableRowProps<Data>) {
+class RowCellContext<Data> {
+  constructor(
+    readonly table: Table<Data>,
+    readonly row: Row<Data>,
+    readonly column: Column<Data, unknown>,
+  ) {}
+  getValue = () => this.row.getValue(this.column.id)
+  renderValue = () => this.getValue() ?? this.table.options.renderFallbackValue
+  get cell() {
+    return this.row._getAllCellsByColumnId()[this.column.id]!
+  }
+}
+
+/**
+ * One row. Rows are keyed by their position, so a new page updates the `<tr>`, `<td>` and text nodes
+ * already on screen instead of removing a hundred rows and building a hundred new ones. What a cell
+ * draws as an element (a component, a button, a badge) is keyed by the row's id: a cell's state (an
+ * open dialog, a menu) belongs to one row's data and never passes to the next page's row in its place.
+ * Plain text and numbers hold no state and are updated where they are, and so are the elements of a
+ * column marked `meta.reuseAcrossRows`, whose components key their own state by the row.
+ *
+ * Cell functions are called as functions, not mounted as components (flexRender's way): a cell that
+ * needs hooks returns a component that has them (hooks in a `cell` function are a lint error anyway).
+ *
+ * Memoised on the row object, which TanStack Table keeps while its data is unchanged: the page's other
+ * re-renders (navigation, the stale mark, a dialog opening) do not draw 100 rows again.
+ */
+function TableRowView<Data>({ row, table, columns }: TableRowProps<Data>) {
   return (
     <tr className="border-t border-border hover:bg-muted/40">
-      {row.getVisibleCells().map((cell) => (
-        <td key={cell.id} className={`px-3 py-2.5 whitespace-nowrap ${cell.column.columnDef.meta?.className ?? ''}`}>
-          {flexRender(cell.column.columnDef.cell, cell.getContext())}
-        </td>
-      ))}
+      {columns.map((column) => {
+        const def = column.columnDef
+        const content: unknown =
+          typeof def.cell === 'function'
+            ? def.cell(new RowCellContext(table, row, column) as CellContext<Data, unknown>)
+            : def.cell
+        return (
+          <td key={column.id} className={`px-3 py-2.5 whitespace-nowrap ${def.meta?.className ?? ''}`}>
+            {isValidElement(content) && !def.meta?.reuseAcrossRows ? (
+              <Fragment key={row.id}>{content}</Fragment>
+            ) : (
+              (content as ReactNode)
+            )}
+          </td>
+        )
+      })}
     </tr>
   )
 }
@@ -38,9 +77,9 @@ const TableRow = memo(TableRowView) as typeof TableRowView
 
 /** The rows, or what stands in for them: skeleton rows, the failure with a retry, or "nothing matches". */
 export function TableBody<Row>({ table, result, pageSize, emptyText }: TableBodyProps<Row>) {
+  // Kept by TanStack Table (memoised) while the columns and their visibility stay the same.
   const visibleColumns = table.getVisibleLeafColumns()
   const width = visibleColumns.length
-  const visible = visibleColumns.map((column) => column.id).join()
   const rows = table.getRowModel().rows
   const inCell = (content: ReactNode) => (
     <tr>
@@ -66,8 +105,9 @@ export function TableBody<Row>({ table, result, pageSize, emptyText }: TableBody
   return (
     // Earlier rows stay readable but dimmed: the note above the table says why.
     <tbody className={cn('transition-opacity', result.stale && 'opacity-60')} data-stale={result.stale ?? undefined}>
-      {rows.map((row) => (
-        <TableRow key={row.id} row={row} columns={table.options.columns} visible={visible} />
+      {rows.map((row, position) => (
+        // By position: see TableRowView.
+        <TableRow key={position} row={row} table={table} columns={visibleColumns} />
       ))}
     </tbody>
   )

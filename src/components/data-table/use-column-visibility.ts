@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useCallback, useState } from 'react'
 import type { VisibilityState } from '@tanstack/react-table'
 
 const storageKey = (list: string) => `columns:${list}`
@@ -24,14 +24,17 @@ export function useColumnVisibility(list: string) {
   const [visibility, setVisibility] = useState<VisibilityState>(() =>
     typeof localStorage === 'undefined' ? {} : load(list),
   )
-  const setVisible = (column: string, visible: boolean) => {
-    const next = { ...visibility, [column]: visible }
-    setVisibility(next)
-    try {
-      localStorage.setItem(storageKey(list), JSON.stringify(next))
-    } catch {
-      // Storage full or refused: the choice lasts until the page goes, which is still useful.
-    }
-  }
+  const setVisible = useCallback(
+    (column: string, visible: boolean) => {
+      const next = { ...visibility, [column]: visible }
+      setVisibility(next)
+      try {
+        localStorage.setItem(storageKey(list), JSON.stringify(next))
+      } catch {
+        // Storage full or refused: the choice lasts until the page goes, which is still useful.
+      }
+    },
+    [visibility, list],
+  )
   return { visibility, setVisible }
 }

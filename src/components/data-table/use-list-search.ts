@@ -1,3 +1,4 @@
+import { useCallback, useMemo } from 'react'
 import type { SortOrder } from '@contract/list'
 import type { TableSort } from './data-table'
 import { useSearchText } from './use-search-text'
@@ -19,25 +20,32 @@ export function useListSearch<S extends ListSearch>(
   delayMs = SEARCH_DELAY_MS,
 ) {
   // The common keys are typed by ListSearch; S may narrow them (pageSize to PAGE_SIZES), which the route's schema checks.
-  const change = (next: Partial<ListSearch>) => onSearchChange(next as Partial<S>)
+  // Callbacks keep their identity while `onSearchChange` does, so memoised toolbars and pagination stay put.
+  const change = useCallback((next: Partial<ListSearch>) => onSearchChange(next as Partial<S>), [onSearchChange])
   const [text, setText] = useSearchText(search.q ?? '', (q) => change({ q, page: 1 }), delayMs)
+  const setFilter = useCallback(
+    <K extends Exclude<keyof S, keyof ListSearch>>(key: K, value: S[K] | undefined) =>
+      change({ [key]: value, page: 1 } as Partial<S>),
+    [change],
+  )
+  const onPageChange = useCallback((page: number, pageSize: number) => change({ page, pageSize }), [change])
+  const onSortChange = useCallback(
+    ({ id, desc }: TableSort) => change({ sort: id, order: desc ? 'desc' : 'asc', page: 1 }),
+    [change],
+  )
+  const { page, pageSize, sort, order } = search
   return {
     /** The search box's text and its setter (`<SearchBox value={text} onChange={setText} />`). */
     text,
     setText,
     /** Sets one filter (undefined: all) and goes back to page 1. */
-    setFilter: <K extends Exclude<keyof S, keyof ListSearch>>(key: K, value: S[K] | undefined) =>
-      change({ [key]: value, page: 1 } as Partial<S>),
+    setFilter,
     /** For `<DataTable {...paging} />`. */
-    paging: {
-      page: search.page,
-      pageSize: search.pageSize,
-      onPageChange: (page: number, pageSize: number) => change({ page, pageSize }),
-    },
+    paging: useMemo(() => ({ page, pageSize, onPageChange }), [page, pageSize, onPageChange]),
     /** For `<DataTable {...sorting} />`: the column ids are the list's sort keys. */
-    sorting: {
-      sort: { id: search.sort, desc: search.order === 'desc' } satisfies TableSort,
-      onSortChange: ({ id, desc }: TableSort) => change({ sort: id, order: desc ? 'desc' : 'asc', page: 1 }),
-    },
+    sorting: useMemo(
+      () => ({ sort: { id: sort, desc: order === 'desc' } satisfies TableSort, onSortChange }),
+      [sort, order, onSortChange],
+    ),
   }
 }

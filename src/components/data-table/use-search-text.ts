@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useState } from 'react'
+import { useCallback, useEffect, useEffectEvent, useState } from 'react'
 
 type State = {
   /** What the search box shows. */
@@ -38,5 +38,7 @@ export function useSearchText(
     return () => clearTimeout(timer)
   }, [wanted, state.synced, state.written, delayMs])
 
-  return [state.text, (text) => setState((current) => ({ ...current, text }))]
+  // The same setter every render, so a memoised toolbar holding it stays put.
+  const setText = useCallback((text: string) => setState((current) => ({ ...current, text })), [])
+  return [state.text, setText]
 }

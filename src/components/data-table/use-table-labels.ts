@@ -1,15 +1,17 @@
 import { m } from '@/paraglide/messages'
+import type { Locale } from '@/lib/locale'
 import type { PaginationLabels } from './pagination'
 
-/** The pagination's words in the current language (Pagination takes labels, so stories can set their own). */
-export function tableLabels(): PaginationLabels {
+/** The pagination's words in `locale` (Pagination takes labels, so stories can set their own). */
+export function tableLabels(locale?: Locale): PaginationLabels {
+  const words = { locale }
   return {
-    pagination: m.common_pagination(),
-    previous: m.common_previous(),
-    next: m.common_next(),
-    pageOf: (page, pages) => m.common_page_of({ page, pages }),
-    total: (total) => m.table_total({ total }),
-    pageSize: m.table_page_size(),
-    perPage: (size) => m.table_per_page({ size }),
+    pagination: m.common_pagination({}, words),
+    previous: m.common_previous({}, words),
+    next: m.common_next({}, words),
+    pageOf: (page, pages) => m.common_page_of({ page, pages }, words),
+    total: (total) => m.table_total({ total }, words),
+    pageSize: m.table_page_size({}, words),
+    perPage: (size) => m.table_per_page({ size }, words),
   }
 }

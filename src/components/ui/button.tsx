@@ -32,6 +32,23 @@ export const buttonVariants = cva(
 type ButtonProps = ComponentProps<'button'> &
   VariantProps<typeof buttonVariants> & { asChild?: boolean; loading?: boolean }
 
+/**
+ * The class list for a variant, size and className, worked out once: a table draws hundreds of the
+ * same buttons, and merging Tailwind classes is most of what a button costs to draw. Bounded, in case a
+ * caller builds its classes on the fly.
+ */
+const classCache = new Map<string, string>()
+function buttonClass(variant: ButtonProps['variant'], size: ButtonProps['size'], className: string | undefined) {
+  const key = `${String(variant)}|${String(size)}|${className ?? ''}`
+  let value = classCache.get(key)
+  if (value === undefined) {
+    value = cn(buttonVariants({ variant, size, className }))
+    if (classCache.size >= 500) classCache.clear()
+    classCache.set(key, value)
+  }
+  return value
+}
+
 export function Button({
   className,
   variant,
@@ -44,7 +61,7 @@ export function Button({
 }: ButtonProps) {
   if (asChild) {
     return (
-      <Slot.Root data-slot="button" className={cn(buttonVariants({ variant, size, className }))} {...props}>
+      <Slot.Root data-slot="button" className={buttonClass(variant, size, className)} {...props}>
         {children}
       </Slot.Root>
     )
@@ -52,7 +69,7 @@ export function Button({
   return (
     <button
       data-slot="button"
-      className={cn(buttonVariants({ variant, size, className }))}
+      className={buttonClass(variant, size, className)}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
       {...props}

@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ColumnDef } from '@tanstack/react-table'
 import { Plus } from 'lucide-react'
-import { MERCHANT_STATUSES } from '@contract/merchant-list'
+import { BUSINESS_CATEGORIES, MERCHANT_STATUSES, type BusinessCategory } from '@contract/merchant-list'
 import type { MerchantListItem } from '@contract/merchants'
 import { m } from '@/paraglide/messages'
-import { useLocale } from '@/lib/locale'
+import { useLocale, type Locale } from '@/lib/locale'
 import { useMarketScopeLabel } from '@/lib/market-scope'
 import { useListResult } from '@/components/async-state/use-list-result'
 import { ColumnVisibility, hideableColumns } from '@/components/data-table/column-visibility'
@@ -36,6 +36,7 @@ type MerchantListPageProps = {
 }
 
 const numeric = { className: 'tabular-nums' }
+const plusIcon = <Plus aria-hidden className="size-4" />
 
 /** What the rows do, made once for the page rather than once per row. */
 type RowCommands = {
@@ -48,7 +49,14 @@ function merchantColumns(
   allMarkets: boolean,
   market: string | undefined,
   commands: RowCommands,
+  locale: Locale,
 ): ColumnDef<MerchantListItem, unknown>[] {
+  // Words every row shows, looked up once per language rather than once per row.
+  const categories = Object.fromEntries(BUSINESS_CATEGORIES.map((value) => [value, categoryLabel(value)])) as Record<
+    BusinessCategory,
+    string
+  >
+  const leftBadge = <Badge variant="danger">{statusLabel('left')}</Badge>
   const columns: ColumnDef<MerchantListItem, unknown>[] = [
     {
       id: 'accountUsername',
@@ -61,7 +69,11 @@ function merchantColumns(
       id: 'password',
       header: m.merchants_col_password(),
       enableSorting: false,
-      cell: ({ row }) => <MerchantPasswordCell merchant={row.original} resetPassword={commands.resetPassword} />,
+      // The cell keys its reset by the merchant itself, so the table may keep it from row to row.
+      meta: { reuseAcrossRows: true },
+      cell: ({ row }) => (
+        <MerchantPasswordCell merchant={row.original} resetPassword={commands.resetPassword} locale={locale} />
+      ),
     },
     { id: 'stallNo', accessorKey: 'stallNo', header: m.merchants_col_stallNo(), enableSorting: true },
     {
@@ -70,10 +82,12 @@ function merchantColumns(
       header: m.merchants_col_name(),
       enableSorting: true,
       enableHiding: false,
+      // Plain spans and a badge, nothing with state: updated in place when the row shows another merchant.
+      meta: { reuseAcrossRows: true },
       cell: ({ row }) => (
         <span className="flex items-center gap-2">
           <span className="font-medium">{row.original.name}</span>
-          {row.original.status === 'left' && <Badge variant="danger">{statusLabel('left')}</Badge>}
+          {row.original.status === 'left' && leftBadge}
         </span>
       ),
     },
@@ -88,7 +102,7 @@ function merchantColumns(
       id: 'category',
       header: m.merchants_col_category(),
       enableSorting: true,
-      cell: ({ row }) => categoryLabel(row.original.category),
+      cell: ({ row }) => categories[row.original.category],
     },
     {
       id: 'creditCode',
@@ -110,7 +124,11 @@ function merchantColumns(
       header: m.merchants_col_edit(),
       enableSorting: false,
       enableHiding: false,
-      cell: ({ row }) => <MerchantActions merchant={row.original} market={market} setLeft={commands.setLeft} />,
+      // RowActions keys its menu and confirm by the merchant, so the table may keep the cell from row to row.
+      meta: { reuseAcrossRows: true },
+      cell: ({ row }) => (
+        <MerchantActions merchant={row.original} market={market} setLeft={commands.setLeft} locale={locale} />
+      ),
     },
   ]
   if (!allMarkets) return columns
@@ -128,7 +146,7 @@ export function MerchantListPage({ search, market, urlMarket, sentBack, onSearch
   const locale = useLocale()
   const scopeLabel = useMarketScopeLabel()
   const list = useListSearch(search, onSearchChange)
-  const params = { ...search, market }
+  const params = useMemo(() => ({ ...search, market }), [search, market])
   const result = useListResult(useQuery(merchantListQuery(params)))
   const allMarkets = market === null
   const linkMarket = urlMarket
@@ -137,17 +155,42 @@ export function MerchantListPage({ search, market, urlMarket, sentBack, onSearch
   const { mutateAsync: setLeft } = useSetMerchantLeft()
   // Headers are words in the current language: rebuilt when it changes.
   const columns = useMemo(
-    () => merchantColumns(allMarkets, linkMarket, { resetPassword, setLeft }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    () => merchantColumns(allMarkets, linkMarket, { resetPassword, setLeft }, locale),
     [locale, allMarkets, linkMarket, resetPassword, setLeft],
   )
   const { visibility, setVisible } = useColumnVisibility('merchants')
-
-  return (
-    <section className="space-y-4">
+  const { text, setText, setFilter } = list
+  const { category, status } = search
+  // Made again only when what it shows changes, not for every page or loading state of the list.
+  const toolbar = useMemo(() => {
+    const words = { locale }
+    return (
+      <>
+        <SearchBox label={m.merchants_search({}, words)} value={text} onChange={setText} />
+        <SelectFilter
+          label={m.merchants_col_category({}, words)}
+          allLabel={m.merchants_category_all({}, words)}
+          value={category}
+          options={categoryOptions()}
+          onChange={(value) => setFilter('category', value)}
+        />
+        <SelectFilter
+          label={m.merchants_col_status({}, words)}
+          allLabel={m.merchants_status_all({}, words)}
+          value={status}
+          options={MERCHANT_STATUSES.map((value) => ({ value, label: statusLabel(value) }))}
+          onChange={(value) => setFilter('status', value)}
+        />
+        <ColumnVisibility columns={hideableColumns(columns)} visibility={visibility} onChange={setVisible} />
+      </>
+    )
+  }, [locale, text, setText, setFilter, category, status, columns, visibility, setVisible])
+  // The same for the heading and its buttons: the export follows the search, not the rows.
+  const header = useMemo(
+    () => (
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h1 className="text-xl font-semibold">{m.menu_merchant_manage()}</h1>
+          <h1 className="text-xl font-semibold">{m.menu_merchant_manage({}, { locale })}</h1>
           <p className="text-sm text-muted-foreground" data-testid="market-scope" data-market={market ?? ''}>
             {scopeLabel}
           </p>
@@ -156,12 +199,19 @@ export function MerchantListPage({ search, market, urlMarket, sentBack, onSearch
           <ExportButton params={params} />
           <Button asChild>
             <Link to="/merchant/register" search={{ market: linkMarket }}>
-              <Plus aria-hidden className="size-4" />
-              {m.merchants_register()}
+              {plusIcon}
+              {m.merchants_register({}, { locale })}
             </Link>
           </Button>
         </div>
       </header>
+    ),
+    [locale, scopeLabel, market, params, linkMarket],
+  )
+
+  return (
+    <section className="space-y-4">
+      {header}
       {sentBack && (
         <p role="status" className="rounded-md border border-border bg-muted px-3 py-2 text-sm">
           {m.merchants_sent_back()}
@@ -177,26 +227,7 @@ export function MerchantListPage({ search, market, urlMarket, sentBack, onSearch
         columnVisibility={visibility}
         rowKey={(row) => row.id}
         filtered={Boolean(search.q || search.category || search.status)}
-        toolbar={
-          <>
-            <SearchBox label={m.merchants_search()} value={list.text} onChange={list.setText} />
-            <SelectFilter
-              label={m.merchants_col_category()}
-              allLabel={m.merchants_category_all()}
-              value={search.category}
-              options={categoryOptions()}
-              onChange={(category) => list.setFilter('category', category)}
-            />
-            <SelectFilter
-              label={m.merchants_col_status()}
-              allLabel={m.merchants_status_all()}
-              value={search.status}
-              options={MERCHANT_STATUSES.map((value) => ({ value, label: statusLabel(value) }))}
-              onChange={(status) => list.setFilter('status', status)}
-            />
-            <ColumnVisibility columns={hideableColumns(columns)} visibility={visibility} onChange={setVisible} />
-          </>
-        }
+        toolbar={toolbar}
       />
     </section>
   )

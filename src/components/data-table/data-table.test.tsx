@@ -1,0 +1,153 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { useState } from 'react'
+import type { ColumnDef } from '@tanstack/react-table'
+import type { ListResult } from '@/components/async-state/use-list-result'
+import { DataTable } from './data-table'
+import { RowActions } from './row-actions'
+
+// Radix's popper measures its anchor; jsdom has no ResizeObserver.
+beforeAll(() => {
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver
+})
+afterEach(cleanup)
+
+type Merchant = { id: string; name: string }
+const PAGES: Merchant[][] = [
+  [
+    { id: 'a', name: '王记' },
+    { id: 'b', name: '李记' },
+  ],
+  [
+    { id: 'c', name: '张记' },
+    { id: 'd', name: '赵记' },
+  ],
+]
+
+/** A cell with state of its own, in a column the table keys by row (the default). */
+function Counter({ name }: { name: string }) {
+  const [count, setCount] = useState(0)
+  return (
+    <button type="button" onClick={() => setCount(count + 1)}>
+      {`${name}: ${count}`}
+    </button>
+  )
+}
+
+function columns(leave: (id: string) => Promise<unknown>): ColumnDef<Merchant, unknown>[] {
+  return [
+    { id: 'name', accessorKey: 'name', header: 'Name' },
+    { id: 'count', header: 'Count', cell: ({ row }) => <Counter name={row.original.name} /> },
+    {
+      id: 'actions',
+      header: 'Actions',
+      // Kept in place from row to row: RowActions keys its menu and confirm by the row.
+      meta: { reuseAcrossRows: true },
+      cell: ({ row }) => (
+        <RowActions
+          rowKey={row.original.id}
+          menuLabel={`More actions for ${row.original.name}`}
+          actions={[
+            {
+              id: 'leave',
+              label: 'Mark as left',
+              confirm: { description: `${row.original.name} leaves?` },
+              run: () => leave(row.original.id),
+            },
+          ]}
+        />
+      ),
+    },
+  ]
+}
+
+function renderTable() {
+  const leave = vi.fn(async (_id: string) => {})
+  const cols = columns(leave)
+  const table = (page: number) => {
+    const rows = PAGES[page - 1]!
+    const result: ListResult<Merchant> = {
+      rows,
+      total: 4,
+      status: 'success',
+      stale: null,
+      error: null,
+      fetching: false,
+      retry: () => {},
+    }
+    return (
+      <DataTable
+        caption="Merchants"
+        columns={cols}
+        result={result}
+        page={page}
+        pageSize={2}
+        onPageChange={() => {}}
+        sort={null}
+        onSortChange={() => {}}
+        rowKey={(row) => row.id}
+      />
+    )
+  }
+  const view = render(table(1))
+  return { leave, showPage: (page: number) => view.rerender(table(page)) }
+}
+
+const bodyRows = () => [...document.querySelectorAll('tbody tr')]
+const openMenu = (name: string) =>
+  fireEvent.pointerDown(screen.getByRole('button', { name: `More actions for ${name}` }), { button: 0, ctrlKey: false })
+
+describe('DataTable across a page switch', () => {
+  it('updates the rows on screen in place instead of drawing new ones', () => {
+    const { showPage } = renderTable()
+    const [first] = bodyRows()
+    showPage(2)
+    expect(bodyRows()[0]).toBe(first)
+    expect(first?.textContent).toContain('张记')
+  })
+
+  it('drops a confirm opened on one row, and the row now in its place acts only for itself', async () => {
+    const { leave, showPage } = renderTable()
+    openMenu('王记')
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Mark as left' }))
+    expect((await screen.findByRole('alertdialog')).textContent).toContain('王记 leaves?')
+
+    showPage(2)
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    expect(screen.queryByRole('menu')).toBeNull()
+    expect(leave).not.toHaveBeenCalled()
+    // The same place now holds 张记: its menu starts closed, and what it confirms is 张记's.
+    const menuButton = screen.getByRole('button', { name: 'More actions for 张记' })
+    expect(menuButton.getAttribute('aria-expanded')).toBe('false')
+    openMenu('张记')
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Mark as left' }))
+    expect((await screen.findByRole('alertdialog')).textContent).toContain('张记 leaves?')
+    fireEvent.click(screen.getByRole('button', { name: 'Mark as left' }))
+    await waitFor(() => expect(leave).toHaveBeenCalledOnce())
+    expect(leave).toHaveBeenCalledWith('c')
+  })
+
+  it('finds a row menu closed when coming back to its row', async () => {
+    const { showPage } = renderTable()
+    openMenu('王记')
+    await screen.findByRole('menuitem', { name: 'Mark as left' })
+    showPage(2)
+    showPage(1)
+    expect(screen.queryByRole('menu')).toBeNull()
+    expect(screen.getByRole('button', { name: 'More actions for 王记' }).getAttribute('aria-expanded')).toBe('false')
+  })
+
+  it('gives a stateful cell fresh state for every row (cells are keyed by row unless a column says otherwise)', () => {
+    const { showPage } = renderTable()
+    fireEvent.click(screen.getByRole('button', { name: '王记: 0' }))
+    expect(screen.getByRole('button', { name: '王记: 1' })).toBeTruthy()
+    showPage(2)
+    expect(screen.getByRole('button', { name: '张记: 0' })).toBeTruthy()
+    showPage(1)
+    expect(screen.getByRole('button', { name: '王记: 0' })).toBeTruthy()
+  })
+})
