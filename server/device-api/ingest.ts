@@ -23,7 +23,7 @@ import { publishLive } from '../live/publish'
 import { postMessage } from '../messages/post'
 import type { AuthedDevice } from './auth'
 import { ensureDayPartitions } from './partitions'
-import { applyRollups, insertRows, RollupDelta, rowsOf } from './rollups'
+import { insertRows, pipelined, RollupDelta, rollupStatements, rowsOf } from './rollups'
 import { markAllSeen } from './seen'
 
 /** Which events each kind of device may send. */
@@ -395,11 +395,19 @@ async function storeBatches(
     const money = written.flatMap((rows) => rows.money)
     const counts = written.flatMap((rows) => rows.counts)
     const tests = written.flatMap((rows) => rows.tests)
-    if (money.length > 0) await tx.execute(insertRows(transactions, money))
-    if (counts.length > 0) await tx.execute(insertRows(passengerCounts, counts))
-    if (tests.length > 0) await tx.execute(insertRows(pesticideTests, tests))
-    await applyRollups(tx, delta)
-    for (const [i, { device }] of batches.entries()) await publishBatch(tx, device, written[i] as Written)
+    // The rows, the rollups (last: their rows are shared) and the live events (sent on commit), as one
+    // round trip: a rollup row stays locked from its upsert to the commit, and every batch waits for it.
+    await pipelined(tx, [
+      ...(money.length > 0 ? [insertRows(transactions, money)] : []),
+      ...(counts.length > 0 ? [insertRows(passengerCounts, counts)] : []),
+      ...(tests.length > 0 ? [insertRows(pesticideTests, tests)] : []),
+      ...rollupStatements(delta),
+      ...batches.map(
+        ({ device }, i) =>
+          () =>
+            publishBatch(tx, device, written[i] as Written),
+      ),
+    ])
     return fresh
   })
 }

@@ -114,49 +114,63 @@ function adding(table: PgTable, target: readonly PgColumn[], names: readonly str
   return sql.raw(`on conflict (${key}) do update set ${set.join(', ')}`)
 }
 
-async function upsert(
-  tx: Transaction,
+/** The upsert that adds `rows` to a rollup table, or nothing for no rows. */
+function upsert(
   table: PgTable,
   target: readonly PgColumn[],
   rows: { key: Record<string, unknown>; figures: Record<string, number> }[],
-): Promise<void> {
-  if (rows.length === 0) return
+): SQL[] {
+  if (rows.length === 0) return []
   const names = Object.keys(rows[0]?.figures ?? {})
-  await tx.execute(
+  return [
     insertRows(
       table,
       rows.map(({ key, figures }) => ({ ...key, ...figures })),
       adding(table, target, names),
     ),
-  )
+  ]
 }
 
 /**
- * Writes a batch's rollup deltas: the markets' rows of every table first, then the platform's rows,
- * which every batch shares. Every batch takes its locks in this one order (phase, table, key), so no
- * two deadlock; and the platform rows, the busiest, are taken last and held the shortest.
+ * Runs statements in the order given, sent together: postgres.js pipelines them on the transaction's
+ * connection (one round trip for all), PGlite runs them one after another. A row one of them locks is
+ * held for one round trip to the commit, not one per statement. Each is started here, in turn (a
+ * function is called: it sends its own statements, e.g. publishLive's NOTIFY).
  */
-export async function applyRollups(tx: Transaction, delta: RollupDelta): Promise<void> {
+export async function pipelined(tx: Transaction, statements: (SQL | (() => Promise<unknown>))[]): Promise<void> {
+  const started = statements.map((statement) =>
+    typeof statement === 'function' ? statement() : tx.execute(statement).then(() => undefined),
+  )
+  await Promise.all(started)
+}
+
+/**
+ * The statements that write a batch's rollup deltas: the markets' rows of every table first, then the
+ * platform's rows, which every batch shares. Every batch takes its locks in this one order (phase,
+ * table, key), so no two deadlock; and the platform rows, the busiest, are taken last and held the
+ * shortest (the caller sends them together, last, and commits).
+ */
+export function rollupStatements(delta: RollupDelta): SQL[] {
   const figuresOnly = <F extends Partial<Figures>>(rows: { key: Record<string, unknown>; figures: F }[]) =>
     rows.map(({ key, figures }) => ({ key, figures: figures as Record<string, number> }))
   const minuteKey = [marketMinuteStats.marketId, marketMinuteStats.minute]
   const dayKey = [marketDayStats.marketId, marketDayStats.day]
   const methodKey = [methodDayStats.marketId, methodDayStats.day, methodDayStats.method]
-  await upsert(tx, marketMinuteStats, minuteKey, figuresOnly(delta.marketMinute.sorted()))
-  await upsert(tx, marketDayStats, dayKey, figuresOnly(delta.marketDay.sorted()))
-  await upsert(
-    tx,
-    merchantDayStats,
-    [merchantDayStats.merchantId, merchantDayStats.day],
-    figuresOnly(delta.merchantDay.sorted()),
-  )
-  await upsert(tx, methodDayStats, methodKey, figuresOnly(delta.methodDay.sorted()))
-  await upsert(tx, marketMinuteStats, minuteKey, figuresOnly(platformRows(delta.marketMinute, zero)))
-  await upsert(tx, marketDayStats, dayKey, figuresOnly(platformRows(delta.marketDay, zero)))
-  await upsert(
-    tx,
-    methodDayStats,
-    methodKey,
-    figuresOnly(platformRows(delta.methodDay, () => ({ payments: 0, paymentFen: 0 }))),
-  )
+  return [
+    ...upsert(marketMinuteStats, minuteKey, figuresOnly(delta.marketMinute.sorted())),
+    ...upsert(marketDayStats, dayKey, figuresOnly(delta.marketDay.sorted())),
+    ...upsert(
+      merchantDayStats,
+      [merchantDayStats.merchantId, merchantDayStats.day],
+      figuresOnly(delta.merchantDay.sorted()),
+    ),
+    ...upsert(methodDayStats, methodKey, figuresOnly(delta.methodDay.sorted())),
+    ...upsert(marketMinuteStats, minuteKey, figuresOnly(platformRows(delta.marketMinute, zero))),
+    ...upsert(marketDayStats, dayKey, figuresOnly(platformRows(delta.marketDay, zero))),
+    ...upsert(
+      methodDayStats,
+      methodKey,
+      figuresOnly(platformRows(delta.methodDay, () => ({ payments: 0, paymentFen: 0 }))),
+    ),
+  ]
 }
