@@ -8,7 +8,6 @@ import { MarketQueryEntries } from './scope'
  */
 
 export const DashboardQuerySchema = v.object({ ...MarketQueryEntries })
-export type DashboardQuery = v.InferOutput<typeof DashboardQuerySchema>
 
 const TodayFiguresSchema = v.object({
   paymentFen: v.number(),
@@ -34,7 +33,7 @@ export type Daily = v.InferOutput<typeof DailySchema>
 
 export const RANKING_PERIODS = ['today', '7d', '30d'] as const
 export type RankingPeriod = (typeof RANKING_PERIODS)[number]
-export const RANKING_METRICS = ['amount', 'orders'] as const
+const RANKING_METRICS = ['amount', 'orders'] as const
 export type RankingMetric = (typeof RANKING_METRICS)[number]
 export const RANKING_SIZE = 10
 

@@ -23,7 +23,7 @@ export const MAX_EVENT_AGE_MS = 366 * 24 * 60 * 60_000
 const MAX_AMOUNT_FEN = 100_000_000
 
 /** The device's own id of an event: what makes a resend harmless. */
-export const EventIdSchema = v.pipe(
+const EventIdSchema = v.pipe(
   v.string('device_reason_event_id'),
   v.regex(/^[0-9A-Za-z._:-]{1,64}$/, 'device_reason_event_id'),
 )
@@ -60,7 +60,7 @@ const AmountSchema = v.pipe(
   v.maxValue(MAX_AMOUNT_FEN, 'device_reason_amount'),
 )
 
-export const PaymentEventSchema = v.object({
+const PaymentEventSchema = v.object({
   id: EventIdSchema,
   type: v.literal('payment'),
   amountFen: AmountSchema,
@@ -68,7 +68,7 @@ export const PaymentEventSchema = v.object({
   paidAt: InstantSchema,
 })
 
-export const RefundEventSchema = v.object({
+const RefundEventSchema = v.object({
   id: EventIdSchema,
   type: v.literal('refund'),
   /** The refunded payment's device-side id (a payment of the same device). */
@@ -77,7 +77,7 @@ export const RefundEventSchema = v.object({
   refundedAt: InstantSchema,
 })
 
-export const PassengerCountEventSchema = v.object({
+const PassengerCountEventSchema = v.object({
   id: EventIdSchema,
   type: v.literal('passenger_count'),
   periodStart: InstantSchema,
@@ -91,7 +91,7 @@ export const PassengerCountEventSchema = v.object({
   out: count(100_000, 'device_reason_count'),
 })
 
-export const PesticideTestEventSchema = v.object({
+const PesticideTestEventSchema = v.object({
   id: EventIdSchema,
   type: v.literal('pesticide_test'),
   produce: v.pipe(
@@ -129,7 +129,6 @@ export const DeviceEventSchema = v.variant(
   'device_reason_event_type',
 )
 export type DeviceEvent = v.InferOutput<typeof DeviceEventSchema>
-export type DeviceEventType = DeviceEvent['type']
 
 /** The batch's shape; each event is then checked on its own, so a bad one is reported by its id. */
 export const DeviceBatchSchema = v.object({

@@ -9,7 +9,7 @@ import { DEVICE_KINDS } from './device-list'
  */
 
 /** A device went online or offline, or was unbound. */
-export const DeviceLiveSchema = v.object({
+const DeviceLiveSchema = v.object({
   deviceId: v.string(),
   marketId: v.string(),
   code: v.string(),
@@ -34,7 +34,7 @@ const LiveTransactionSchema = v.object({
 export type LiveTransaction = v.InferOutput<typeof LiveTransactionSchema>
 
 /** A batch's new payments and refunds: totals, and the latest few of them. */
-export const TransactionsLiveSchema = v.object({
+const TransactionsLiveSchema = v.object({
   marketId: v.string(),
   payments: v.number(),
   paymentFen: v.number(),
@@ -44,7 +44,7 @@ export const TransactionsLiveSchema = v.object({
 })
 export type TransactionsLive = v.InferOutput<typeof TransactionsLiveSchema>
 
-export const PassengersLiveSchema = v.object({
+const PassengersLiveSchema = v.object({
   marketId: v.string(),
   in: v.number(),
   out: v.number(),
@@ -53,7 +53,7 @@ export const PassengersLiveSchema = v.object({
 })
 export type PassengersLive = v.InferOutput<typeof PassengersLiveSchema>
 
-export const TestsLiveSchema = v.object({
+const TestsLiveSchema = v.object({
   marketId: v.string(),
   items: v.array(
     v.object({
@@ -69,7 +69,7 @@ export const TestsLiveSchema = v.object({
 export type TestsLive = v.InferOutput<typeof TestsLiveSchema>
 
 /** Something arrived in the reader's message box: its counts are read again. */
-export const MessagesLiveSchema = v.object({})
+const MessagesLiveSchema = v.object({})
 
 /** Every event type, with its data's schema. */
 export const LIVE_EVENTS = {

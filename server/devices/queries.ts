@@ -1,13 +1,10 @@
-import { and, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
-import { ApiCode } from '../../contract/api'
+import { eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
 import { ONLINE_WINDOW_MS, type DeviceKind } from '../../contract/device-list'
 import type { DeviceList, DeviceListItem, DeviceListQuery } from '../../contract/devices'
 import { formatShanghaiTime } from '../../contract/time'
-import type { Database } from '../db/client'
 import { devices, markets, merchants } from '../db/schema'
-import { ApiError } from '../lib/errors'
 import { allOf, containsPattern, listPage, orderBy, pageRange, windowTotal } from '../lib/list-query'
-import { inScope, isInScope, marketScope } from '../lib/scope'
+import { inScope, marketScope } from '../lib/scope'
 import type { ServerDeps, SessionUser } from '../lib/types'
 
 type Caller = Pick<SessionUser, 'role' | 'marketId'>
@@ -96,16 +93,4 @@ export async function listDevices(
       )[0]?.n ?? 0,
   )
   return { total, list: list.map((row) => toDeviceListItem(row, now)) }
-}
-
-/** A bound device in the caller's scope, or 40400 (another market's device is simply not found). */
-export async function findBoundDevice(db: Pick<Database, 'select'>, caller: Caller, id: string) {
-  const [row] = await db
-    .select()
-    .from(devices)
-    .where(and(eq(devices.id, id), isNull(devices.unboundAt)))
-    .limit(1)
-  if (!row || !isInScope(marketScope(caller), row.marketId))
-    throw new ApiError(ApiCode.NOT_FOUND, 'error_device_not_found')
-  return row
 }

@@ -6,7 +6,7 @@ import { sessions, users } from '../db/schema'
 import { ApiError } from '../lib/errors'
 import type { AppEnv, ServerDeps, SessionUser } from '../lib/types'
 import { oldestLiveSession, sessionDeadlineMs, sessionExpiresAt } from '../user/session-lifetime'
-import { hashToken } from '../user/tokens'
+import { hashSecret } from '../user/tokens'
 
 /** Sliding expiry is written at most this often, so a busy console does not write on every call. */
 const TOUCH_INTERVAL_MS = 60_000
@@ -62,7 +62,7 @@ export function requireSession(): MiddlewareHandler<AppEnv> {
     const deps = c.get('deps')
     const now = deps.clock()
     const nowMs = now.getTime()
-    const tokenHash = hashToken(token)
+    const tokenHash = hashSecret(token)
 
     let entry = deps.sessionCache.get(tokenHash, nowMs)
     if (!entry) {

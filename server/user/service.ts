@@ -12,7 +12,7 @@ import { createAccount, endSessions, forgetSessions } from './accounts'
 import { acceptAttempt, addressKey, giveBack, passwordKey, reserveAttempt, usernameKey } from './login-throttle'
 import { DUMMY_HASH, hashPassword, md5Hex, verifyPassword } from './passwords'
 import { sessionExpiresAt } from './session-lifetime'
-import { hashToken, newSessionToken } from './tokens'
+import { hashSecret, newSecret } from './tokens'
 
 /**
  * The attempt is counted (per name and per address) before the password is checked, so a burst of
@@ -40,9 +40,9 @@ export async function signIn(
     )
   }
   await acceptAttempt(db, attempt, account)
-  const token = newSessionToken()
+  const token = newSecret()
   await db.insert(sessions).values({
-    tokenHash: hashToken(token),
+    tokenHash: hashSecret(token),
     userUk: user.uk,
     createdAt: now,
     lastUsedAt: now,

@@ -9,7 +9,3 @@ export function newSecret(): string {
 export function hashSecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex')
 }
-
-/** 256-bit opaque session token; only its SHA-256 is stored. */
-export const newSessionToken = newSecret
-export const hashToken = hashSecret

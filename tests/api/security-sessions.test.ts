@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { sessions } from '../../server/db/schema'
-import { hashToken, newSessionToken } from '../../server/user/tokens'
+import { hashSecret, newSecret } from '../../server/user/tokens'
 import { createTestApp, createUser, Role, type TestApp } from '../helpers/test-app'
 
 /** The absolute session lifetime beside the sliding one (OWASP ASVS 3.3.2). */
@@ -35,7 +35,7 @@ describe('absolute session lifetime', () => {
     const [row] = await t.db
       .select()
       .from(sessions)
-      .where(eq(sessions.tokenHash, hashToken(token)))
+      .where(eq(sessions.tokenHash, hashSecret(token)))
     expect(row!.expiresAt.getTime()).toBe(row!.createdAt.getTime() + MAX_AGE * 1000)
     // Within the cache's 5 s: the cached entry itself ends at the deadline.
     t.time.advance(3000)
@@ -43,10 +43,10 @@ describe('absolute session lifetime', () => {
   })
 
   it('refuses a session row signed in longer ago than the current SESSION_MAX_AGE, whatever its expiry says', async () => {
-    const token = newSessionToken()
+    const token = newSecret()
     const now = t.time.clock().getTime()
     await t.db.insert(sessions).values({
-      tokenHash: hashToken(token),
+      tokenHash: hashSecret(token),
       userUk: uk,
       // Written under a longer SESSION_MAX_AGE: used a minute ago, expiring in an hour.
       createdAt: new Date(now - MAX_AGE * 1000 - MINUTE),
