@@ -141,7 +141,7 @@ const cornerColour = (page: Page, testId: string) =>
     })
 
 describe('Workplace (MARKET operator)', () => {
-  it('shows every widget for its own market; dark theme repaints the charts; the language switch relabels them', async () => {
+  it('shows every widget for its own market; the dark theme and a theme colour repaint the charts; the language switch relabels them', async () => {
     const { context, page } = await signedInPage(browser, DEMO.market, { viewport: { width: 1440, height: 1200 } })
     const own = await page.getByTestId('market-scope').getAttribute('data-market')
     expect(own).toMatch(/^[0-9a-f-]{36}$/)
@@ -176,8 +176,16 @@ describe('Workplace (MARKET operator)', () => {
         .toBe('dark')
     await expect.poll(() => cornerColour(page, 'chart-daily')).toBe('35,35,36')
 
-    // The language switch relabels the charts (series names, legends, tables) without a reload.
+    // Another theme colour: the charts take its palette.
     const daily = page.getByTestId('chart-daily').locator('[data-chart]')
+    const accent = await daily.getAttribute('data-painted-accent')
+    await page.getByTestId('settings-button').click()
+    await page.getByTestId('settings-drawer').getByRole('button', { name: '#722ED1' }).click()
+    await expect.poll(() => daily.getAttribute('data-painted-accent'), LOADING).not.toBe(accent)
+    await page.keyboard.press('Escape')
+    await page.getByTestId('settings-drawer').waitFor({ state: 'detached' })
+
+    // The language switch relabels the charts (series names, legends, tables) without a reload.
     expect(await daily.getAttribute('data-series')).toBe('Amount (¥)|Orders')
     await page.getByTestId('locale-switch').selectOption('zh-CN')
     await expect.poll(() => daily.getAttribute('data-series')).toBe('交易额（元）|订单数')

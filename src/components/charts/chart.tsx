@@ -117,6 +117,7 @@ export function Chart({ label, option, summary, className, 'data-testid': testId
     instance.setOption({ backgroundColor: theme.background, ...next })
     // What was painted, for tests and for anyone inspecting the page.
     element.dataset.paintedTheme = theme.dark ? 'dark' : 'light'
+    element.dataset.paintedAccent = theme.accent
     element.dataset.series = (Array.isArray(next.series) ? next.series : [next.series])
       .map((series) => (series && 'name' in series ? String(series.name ?? '') : ''))
       .join('|')

@@ -64,7 +64,8 @@ function LiveFigures({ minutes, locale }: { minutes: Minutes; locale: Locale }) 
           name: m.dashboard_amount_yuan(),
           type: 'line' as const,
           data: minutes.map((minute) => minute.paymentFen / 100),
-          smooth: true,
+          // Straight segments: a smoothed line overshoots between sparse minutes (below zero, too).
+          smooth: false,
           showSymbol: false,
           lineStyle: { width: 2, color: theme.accent },
           itemStyle: { color: theme.accent },

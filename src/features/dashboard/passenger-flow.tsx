@@ -56,7 +56,7 @@ function PassengerChart({ flow, locale }: { flow: PassengerFlow; locale: Locale 
           name: m.dashboard_passengers_in(),
           type: 'line' as const,
           data: flow.map((slot) => slot.in),
-          smooth: true,
+          smooth: 0.2,
           showSymbol: false,
           lineStyle: { width: 2, color: theme.accent },
           itemStyle: { color: theme.accent },
