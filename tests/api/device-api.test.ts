@@ -1,5 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm'
+import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LIVE_EVENTS } from '../../contract/live'
 import { ALL_MARKETS, deviceEvents, devices, marketDayStats, transactions } from '../../server/db/schema'
 import { deviceCall, payment, refund, withDevice, withMerchant } from '../helpers/devices'
 import { withOfficial, withOperator } from '../helpers/fixtures'
@@ -141,5 +143,17 @@ describe('device API', () => {
       body: { code: 'AFTER-LEAVE-1', kind: 'scale', merchantId: leaver, stallNo: '' },
     })
     expect(again.body.code).toBe(40000)
+  })
+
+  it('publishes live events in the shape the contract gives the console', async () => {
+    const heard: { type: string; data: unknown }[] = []
+    const { unsubscribe } = t.live.subscribe({ accepts: () => true, send: (event) => heard.push(event) })
+    await deviceCall(t, terminal, '/events', { events: [payment('shape-1', 4321, AT)] })
+    await expect.poll(() => heard.some((event) => event.type === 'transactions')).toBe(true)
+    unsubscribe()
+    for (const event of heard) {
+      const schema = LIVE_EVENTS[event.type as keyof typeof LIVE_EVENTS]
+      expect(v.safeParse(schema, event.data).success, event.type).toBe(true)
+    }
   })
 })

@@ -186,13 +186,17 @@ describe('message box', () => {
   it('shows unread counts, marks an item read on click and a tab read with all-read', async () => {
     const { context, page } = await signedIn(DEMO.market)
     const bell = page.getByTestId('message-box')
-    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Messages, 4 unread')
+    // The demo's notices include the failed pesticide tests of its 30 days of history: counted, not fixed.
+    const unread = async () => Number(/(\d+) unread/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1] ?? NaN)
+    await expect.poll(unread).toBeGreaterThanOrEqual(4)
+    const before = await unread()
     await bell.click()
     await page.getByRole('tab', { name: /Notices/ }).click()
     const notices = page.getByTestId('message-list-notice')
     await notices.getByRole('button').first().click()
-    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Messages, 3 unread')
+    await expect.poll(unread).toBe(before - 1)
     await page.getByRole('button', { name: 'Mark all read' }).click()
+    // What stays unread is the demo's message and to-do, in the other tabs.
     await expect.poll(() => bell.getAttribute('aria-label')).toBe('Messages, 2 unread')
     await page.getByRole('button', { name: 'View more' }).click()
     await page.getByRole('dialog').getByText('Page 1 of 1').waitFor()
