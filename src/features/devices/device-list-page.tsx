@@ -17,6 +17,7 @@ import { useListSearch } from '@/components/data-table/use-list-search'
 import { Badge } from '@/components/ui/badge'
 import { BindDeviceDialog, type BindSearches } from './bind-device-dialog'
 import { DeviceActions } from './device-actions'
+import { useDeviceLiveUpdates } from './device-live'
 import { kindLabel, kindOptions, statusLabel, statusOptions } from './labels'
 import { useRotateDeviceSecret, useUnbindDevice } from './mutations'
 import { deviceListQuery, type DeviceSearch } from './queries'
@@ -106,7 +107,7 @@ function deviceColumns(allMarkets: boolean, commands: RowCommands): ColumnDef<De
   return [marketColumn, ...columns]
 }
 
-/** DeviceManage (SPEC §2): the devices bound in scope, searchable and filterable. */
+/** DeviceManage (SPEC §2): the devices bound in scope, searchable and filterable, their status live. */
 export function DeviceListPage({
   search,
   market,
@@ -119,6 +120,7 @@ export function DeviceListPage({
   const scopeLabel = useMarketScopeLabel()
   const list = useListSearch(search, onSearchChange)
   const result = useListResult(useQuery(deviceListQuery({ ...search, market })))
+  useDeviceLiveUpdates()
   const allMarkets = market === null
   // Stable functions (TanStack Query's mutateAsync), so the columns are not rebuilt on every render.
   const { mutateAsync: unbind } = useUnbindDevice()

@@ -10,12 +10,14 @@ export const messageKeys = {
     [...messageKeys.lists(), { type, page, pageSize }] as const,
 }
 
-/** Unread counts per tab, refreshed every minute while the console is open. */
+/**
+ * Unread counts per tab. Read again when the live stream says something arrived (use-live-counts.ts);
+ * polled only while the stream is down.
+ */
 export const unreadCountsQuery = () =>
   queryOptions({
     queryKey: messageKeys.unread(),
     queryFn: ({ signal }) => api('/messages/unread-counts', '$get', {}, { signal }),
-    refetchInterval: 60_000,
     staleTime: 15_000,
   })
 

@@ -10,6 +10,7 @@ import { unreadCountsQuery, useMarkRead } from './api'
 import { MessageList } from './message-list'
 import { MessageTypeTabs } from './message-type-tabs'
 import { MessagesDialog } from './messages-dialog'
+import { useLiveMessageCounts } from './use-live-counts'
 import { useLocaleRefetch } from './use-locale-refetch'
 
 const POPOVER_PAGE_SIZE = 5
@@ -19,7 +20,8 @@ export function MessageBox() {
   const [open, setOpen] = useState(false)
   const [type, setType] = useState<MessageType>('message')
   const [moreOpen, setMoreOpen] = useState(false)
-  const counts = useQuery(unreadCountsQuery())
+  const refetchInterval = useLiveMessageCounts()
+  const counts = useQuery({ ...unreadCountsQuery(), refetchInterval })
   const markRead = useMarkRead()
   useLocaleRefetch()
   const total = counts.data ? counts.data.message + counts.data.notice + counts.data.todo : 0

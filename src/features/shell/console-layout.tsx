@@ -3,10 +3,13 @@ import { Outlet } from '@tanstack/react-router'
 import { Menu as MenuIcon, PanelLeftClose, PanelLeftOpen, Settings as SettingsIcon } from 'lucide-react'
 import { m } from '@/paraglide/messages'
 import { updateSettings, useSettings } from '@/lib/settings'
+import { useLiveConnection } from '@/lib/live-stream'
 import { useLocale } from '@/lib/locale'
+import { useMarketScope } from '@/lib/market-scope'
 import { Button } from '@/components/ui/button'
 import { Sheet, SheetContent, SheetTitle } from '@/components/ui/sheet'
 import { LocaleSwitch } from '@/components/locale-switch'
+import { LiveIndicator } from './live-indicator'
 import { sideMenuFor } from './menu-items'
 import { SideMenu } from './side-menu'
 import { TabBar } from './tab-bar'
@@ -25,6 +28,8 @@ export function ConsoleLayout({ role, userMenu, messageBox, marketSwitcher }: Co
   useLocale()
   useDeviceMode()
   useTabTracking()
+  // The tab's one live connection, for the market in scope, while the console is shown.
+  useLiveConnection(useMarketScope())
   const settings = useSettings()
   const [mobileMenuOpen, setMobileMenuOpen] = useState(false)
   const mobile = settings.device === 'mobile'
@@ -64,6 +69,7 @@ export function ConsoleLayout({ role, userMenu, messageBox, marketSwitcher }: Co
             {settings.topMenu && settings.menu && !mobile && <TopMenu items={items} />}
           </div>
           <div className="flex shrink-0 items-center gap-0.5">
+            <LiveIndicator className="mr-1 hidden sm:inline-flex" />
             <LocaleSwitch className="hidden sm:inline-flex" />
             <ThemeToggle />
             <Button
