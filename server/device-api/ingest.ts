@@ -395,18 +395,16 @@ async function storeBatches(
     const money = written.flatMap((rows) => rows.money)
     const counts = written.flatMap((rows) => rows.counts)
     const tests = written.flatMap((rows) => rows.tests)
-    // The rows, the rollups (last: their rows are shared) and the live events (sent on commit), as one
-    // round trip: a rollup row stays locked from its upsert to the commit, and every batch waits for it.
+    // The live events first: NOTIFY is delivered on commit wherever it is sent, and it takes parameters,
+    // which postgres.js sends as a round trip of their own (Parse/Describe) before anything after them.
+    for (const [i, { device }] of batches.entries()) await publishBatch(tx, device, written[i] as Written)
+    // Then the rows and the rollups (last: their rows are shared) as one pipelined round trip: a rollup
+    // row stays locked from its upsert to the commit, and every other batch waits for it.
     await pipelined(tx, [
       ...(money.length > 0 ? [insertRows(transactions, money)] : []),
       ...(counts.length > 0 ? [insertRows(passengerCounts, counts)] : []),
       ...(tests.length > 0 ? [insertRows(pesticideTests, tests)] : []),
       ...rollupStatements(delta),
-      ...batches.map(
-        ({ device }, i) =>
-          () =>
-            publishBatch(tx, device, written[i] as Written),
-      ),
     ])
     return fresh
   })

@@ -78,23 +78,55 @@ function platformRows<Key extends MarketKeyed, F extends Partial<Figures>>(sums:
 }
 
 /**
- * Many rows in one INSERT with ONE parameter: the rows as a JSON array, read back by
- * json_to_recordset with each column's own type, in the array's order (WITH ORDINALITY … ORDER BY), so
- * rows are written, and locked, in the order given. drizzle's multi-row VALUES binds a parameter per
- * value (5,500 for 500 transactions), and building that statement took longer than running it.
- * `tail` follows the SELECT (ON CONFLICT …, RETURNING …).
+ * Text as a dollar-quoted SQL literal: no escape processing to get wrong, under a tag whose first
+ * occurrence in the literal is its end (a longer tag is tried until so), so no text, whatever it holds,
+ * can close it early.
+ */
+export function literal(text: string): SQL {
+  let tag = '$j$'
+  for (let n = 0; `${text}${tag}`.indexOf(tag) !== text.length; n++) tag = `$j${n}$`
+  return sql.raw(`${tag}${text}${tag}`)
+}
+
+/**
+ * Many rows in one INSERT: the rows as a JSON array, read back by json_to_recordset with each
+ * column's own type, in the array's order (WITH ORDINALITY … ORDER BY), so rows are written, and
+ * locked, in the order given. The JSON travels as a literal, not a parameter: postgres.js sends a
+ * statement with parameters as Parse/Describe, waits for the answer, then Bind/Execute (two round trips,
+ * and nothing behind it can be pipelined); without, it is one message. drizzle's multi-row VALUES
+ * binds a parameter per value (5,500 for 500 transactions), and building that took longer than
+ * running it. `tail` follows the SELECT (ON CONFLICT …, RETURNING …).
  */
 export function insertRows(table: PgTable, rows: readonly Record<string, unknown>[], tail?: SQL): SQL {
   const columns = getTableColumns(table) as Record<string, PgColumn>
   const names = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter((name) => name in columns)
-  const picked = names.map((name) => columns[name] as PgColumn)
-  const list = picked.map((column) => `"${column.name}"`).join(', ')
-  const types = picked.map((column) => `"${column.name}" ${column.getSQLType()}`).join(', ')
   // JSON writes a Date as its ISO text, which timestamptz reads back exactly.
-  const json = JSON.stringify(
-    rows.map((row) => Object.fromEntries(picked.map((column, i) => [column.name, row[names[i] as string] ?? null]))),
+  const text = (value: unknown) => (value instanceof Date ? value.toISOString() : value)
+  // A value every row shares (a batch's market, device, arrival time) is written once, not per row.
+  const same = (name: string) => rows.length > 1 && rows.every((row) => text(row[name]) === text(rows[0]?.[name]))
+  const shared = new Set(names.filter(same))
+  if (shared.size === names.length) shared.delete(names[0] as string)
+  const varying = names.filter((name) => !shared.has(name))
+  const column = (name: string) => columns[name] as PgColumn
+  const list = names.map((name) => `"${column(name).name}"`).join(', ')
+  const selected = sql.join(
+    names.map((name) => {
+      const value = text(rows[0]?.[name])
+      if (!shared.has(name)) return sql.raw(`r."${column(name).name}"`)
+      return sql`${value === null || value === undefined ? sql.raw('null') : literal(String(value))}::${sql.raw(column(name).getSQLType())}`
+    }),
+    sql`, `,
   )
-  return sql`insert into ${table} (${sql.raw(list)}) select ${sql.raw(list)} from rows from (json_to_recordset(${json}::json) as (${sql.raw(types)})) with ordinality as r(${sql.raw(list)}, "ordinality") order by "ordinality" ${tail ?? sql``}`
+  const varyingList = varying.map((name) => `"${column(name).name}"`).join(', ')
+  const types = varying.map((name) => `"${column(name).name}" ${column(name).getSQLType()}`).join(', ')
+  const json = JSON.stringify(
+    rows.map((row) => {
+      const object: Record<string, unknown> = {}
+      for (const name of varying) object[column(name).name] = row[name] ?? null
+      return object
+    }),
+  )
+  return sql`insert into ${table} (${sql.raw(list)}) select ${selected} from rows from (json_to_recordset(${literal(json)}::json) as (${sql.raw(types)})) with ordinality as r(${sql.raw(varyingList)}, "ordinality") order by "ordinality" ${tail ?? sql``}`
 }
 
 /** The rows a raw statement answered, from either driver (postgres.js answers an array, PGlite `{ rows }`). */
@@ -133,15 +165,13 @@ function upsert(
 
 /**
  * Runs statements in the order given, sent together: postgres.js pipelines them on the transaction's
- * connection (one round trip for all), PGlite runs them one after another. A row one of them locks is
- * held for one round trip to the commit, not one per statement. Each is started here, in turn (a
- * function is called: it sends its own statements, e.g. publishLive's NOTIFY).
+ * connection (one round trip for all: they carry no parameters, see insertRows), PGlite runs them one
+ * after another. A row one of them locks is held for one round trip to the commit, not one per
+ * statement.
  */
-export async function pipelined(tx: Transaction, statements: (SQL | (() => Promise<unknown>))[]): Promise<void> {
-  const started = statements.map((statement) =>
-    typeof statement === 'function' ? statement() : tx.execute(statement).then(() => undefined),
-  )
-  await Promise.all(started)
+export async function pipelined(tx: Transaction, statements: SQL[]): Promise<void> {
+  // Each is started here, in turn: a drizzle query runs when its then() is called.
+  await Promise.all(statements.map((statement) => tx.execute(statement).then(() => undefined)))
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Database, Transaction } from '../db/client'
 import { devices } from '../db/schema'
 import { publishLive } from '../live/publish'
 import type { AuthedDevice } from './auth'
-import { rowsOf } from './rollups'
+import { literal, rowsOf } from './rollups'
 
 /**
  * A device called: its last-seen time moves on, and if it was offline (never seen, or silent for two
@@ -23,22 +23,21 @@ export async function markSeen(tx: Transaction, device: AuthedDevice, now: Date)
 export async function markAllSeen(tx: Transaction, seen: readonly AuthedDevice[], now: Date): Promise<void> {
   if (seen.length === 0) return
   const ids = [...new Set(seen.map((device) => device.id))].sort()
+  // Literals, not parameters: one message to the server, not a Parse/Describe round trip first.
+  const cutoff = new Date(now.getTime() - ONLINE_WINDOW_MS).toISOString()
   const rows = rowsOf<{ id: string; was_online: boolean }>(
     await tx.execute(sql`
       with old as (
         select id, online, last_seen_at from devices
-        where id in (${sql.join(
-          ids.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})
+        where id in (select value::uuid from json_array_elements_text(${literal(JSON.stringify(ids))}::json))
         order by id for update
       )
       update devices
-      set last_seen_at = greatest(devices.last_seen_at, ${now.toISOString()}::timestamptz), online = true
+      set last_seen_at = greatest(devices.last_seen_at, ${literal(now.toISOString())}::timestamptz), online = true
       from old where devices.id = old.id
       returning devices.id,
         (old.online and old.last_seen_at is not null
-          and old.last_seen_at > ${new Date(now.getTime() - ONLINE_WINDOW_MS).toISOString()}::timestamptz) as was_online`),
+          and old.last_seen_at > ${literal(cutoff)}::timestamptz) as was_online`),
   )
   const wasOnline = new Map(rows.map((row) => [row.id, row.was_online]))
   const announced = new Set<string>()
