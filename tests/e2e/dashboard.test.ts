@@ -112,7 +112,7 @@ async function tradeToday(page: Page) {
       testedAt: minutesAgo(1),
     },
   ])
-  return { merchant, terminal }
+  return { merchant, terminal, counter, tester }
 }
 
 /** Waits for a first visit's requests and the chart engine on a busy machine (expect.poll waits 1 s otherwise). */
@@ -193,6 +193,57 @@ describe('Workplace (MARKET operator)', () => {
     await page.getByRole('heading', { name: '今日概况' }).waitFor()
     // Still dark after the chart was made again for the new language.
     expect(await daily.getAttribute('data-painted-theme')).toBe('dark')
+    await context.close()
+  })
+
+  it('a payment, a count and a test sent through the device API show up live, without a reload', async () => {
+    const { context, page } = await signedInPage(browser, DEMO.market, { viewport: { width: 1440, height: 1200 } })
+    const { terminal, counter, tester } = await tradeToday(page)
+    await page.reload()
+    await expectEveryWidget(page)
+    await expect.poll(() => page.getByTestId('live-indicator').getAttribute('data-status'), LOADING).toBe('live')
+    const figure = async (testId: string) => Number(await page.getByTestId(testId).getAttribute('data-value'))
+    const amount = await figure('figure-amount')
+    const orders = await figure('figure-orders')
+    const lastHour = await figure('live-amount')
+    const visitors = await figure('passengers-total')
+
+    await sendEvents(terminal, [
+      { id: eventId(), type: 'payment', amountFen: 12_345, method: 'alipay', paidAt: new Date().toISOString() },
+    ])
+    // Patched in place from the event (no reload, no waiting for a refetch): a few seconds at most on a busy machine.
+    const LIVE = { timeout: 5_000 }
+    await expect.poll(() => figure('figure-amount'), LIVE).toBeGreaterThanOrEqual(amount + 12_345)
+    expect(await figure('figure-orders')).toBeGreaterThanOrEqual(orders + 1)
+    expect(await figure('live-amount')).toBeGreaterThanOrEqual(lastHour + 12_345)
+    const rows = page.getByTestId('transactions-table').locator('tbody tr')
+    await expect.poll(() => rows.first().textContent(), LIVE).toContain('¥123.45')
+    expect(await rows.first().textContent()).toContain('Alipay')
+
+    await sendEvents(counter, [
+      {
+        id: eventId(),
+        type: 'passenger_count',
+        periodStart: new Date().toISOString(),
+        periodSeconds: 60,
+        in: 9,
+        out: 2,
+      },
+    ])
+    await expect.poll(() => figure('passengers-total'), LIVE).toBeGreaterThanOrEqual(visitors + 9)
+
+    await sendEvents(tester, [
+      {
+        id: eventId(),
+        type: 'pesticide_test',
+        produce: `E2E 菠菜 ${run}`,
+        inhibitionPct: 12.5,
+        result: 'pass',
+        testedAt: new Date().toISOString(),
+      },
+    ])
+    const tests = page.getByTestId('tests-list').locator('li')
+    await expect.poll(() => tests.first().textContent(), LIVE).toContain(`E2E 菠菜 ${run}`)
     await context.close()
   })
 

@@ -15,6 +15,7 @@ import { PaymentMethods } from './payment-methods'
 import { RankingWidget } from './rankings'
 import { TodayFigures } from './today-figures'
 import { useWorkplaceClock } from './use-workplace-clock'
+import { useWorkplaceLive } from './use-workplace-live'
 
 /**
  * Workplace (SPEC §1, issue 10): the page every user lands on. Today's figures, the last 30 days,
@@ -28,6 +29,7 @@ export function WorkplacePage({ user }: { user: UserInfo }) {
   const market = useMarketScope()
   const scopeLabel = useMarketScopeLabel()
   useWorkplaceClock(market)
+  useWorkplaceLive(market)
   // The chart engine downloads beside the widgets' requests, not after their answers.
   useEffect(preloadCharts, [])
   const props = { market, locale }
