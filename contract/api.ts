@@ -4,6 +4,8 @@ import * as v from 'valibot'
 export const ApiCode = {
   SUCCESS: 20000,
   NOT_SIGNED_IN: 1001,
+  /** The session ended because the account was frozen: the console says so instead of 'expired'. */
+  ACCOUNT_FROZEN: 1002,
   INVALID_INPUT: 40000,
   WRONG_CREDENTIALS: 40100,
   FORBIDDEN: 40300,

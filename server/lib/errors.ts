@@ -4,6 +4,7 @@ import type { MessageKey } from './i18n'
 const HTTP_STATUS: Record<number, number> = {
   [ApiCode.SUCCESS]: 200,
   [ApiCode.NOT_SIGNED_IN]: 401,
+  [ApiCode.ACCOUNT_FROZEN]: 401,
   [ApiCode.INVALID_INPUT]: 400,
   [ApiCode.WRONG_CREDENTIALS]: 401,
   [ApiCode.FORBIDDEN]: 403,

@@ -8,7 +8,7 @@ import { claimFiles } from '../files/claim'
 import { changedFields, writeAudit } from '../lib/audit'
 import { assertUnchanged, withConflicts } from '../lib/conflicts'
 import type { ServerDeps, SessionUser } from '../lib/types'
-import { createAccount, endSessions, forgetSessions, resetAccountPassword, setAccountStatus } from '../user/accounts'
+import { createAccount, expireSessions, forgetSessions, resetAccountPassword, setAccountStatus } from '../user/accounts'
 import { hashPassword } from '../user/passwords'
 import { findMarket, toMarket } from './queries'
 
@@ -107,7 +107,7 @@ export async function updateMarket(
         .update(users)
         .set({ username: fields.accountUsername, status: fields.accountStatus })
         .where(eq(users.uk, current.account.uk))
-      if (frozen) await endSessions(tx, current.account.uk)
+      if (frozen) await expireSessions(tx, current.account.uk, clock())
       await claimFiles(tx, { marketId: id, fileIds: fileIds(fields) })
       const changes = changedFields<Record<string, unknown>>(before, fields, AUDITED)
       if (Object.keys(changes).length > 0)

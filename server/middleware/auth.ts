@@ -45,6 +45,17 @@ async function loadSession(deps: ServerDeps, tokenHash: string, now: Date) {
   return row ?? null
 }
 
+/** Whether a token that no longer opens a session belongs to a frozen account (ended or not). */
+async function isFrozenAccountToken(deps: ServerDeps, tokenHash: string): Promise<boolean> {
+  const [row] = await deps.db
+    .select({ status: users.status })
+    .from(sessions)
+    .innerJoin(users, eq(users.uk, sessions.userUk))
+    .where(eq(sessions.tokenHash, tokenHash))
+    .limit(1)
+  return row !== undefined && !isNormalStatus(row.status)
+}
+
 /** Whether a session still holds (a long-lived stream asks again now and then): not ended, not frozen. */
 export async function isSessionLive(deps: ServerDeps, tokenHash: string): Promise<boolean> {
   const row = await loadSession(deps, tokenHash, deps.clock())
@@ -52,8 +63,9 @@ export async function isSessionLive(deps: ServerDeps, tokenHash: string): Promis
 }
 
 /**
- * Requires a live session of a console account. An unknown or expired token, or an account that was
- * frozen or lost its console role since, answers 1001 (the console then asks to sign in again).
+ * Requires a live session of a console account. An unknown or expired token, or an account that lost
+ * its console role since, answers 1001 (the console then asks to sign in again); a session of an
+ * account frozen since answers 1002, so the console can say why.
  */
 export function requireSession(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -68,6 +80,9 @@ export function requireSession(): MiddlewareHandler<AppEnv> {
     if (!entry) {
       const row = await loadSession(deps, tokenHash, now)
       if (!row || !isNormalStatus(row.status) || !CONSOLE_ROLES.includes(row.role)) {
+        // Only on the refusal path: a live session pays nothing for the distinction.
+        if (await isFrozenAccountToken(deps, tokenHash))
+          throw new ApiError(ApiCode.ACCOUNT_FROZEN, 'error_session_account_frozen')
         throw new ApiError(ApiCode.NOT_SIGNED_IN, 'error_not_signed_in')
       }
       const { createdAt, lastUsedAt, expiresAt, ...user } = row

@@ -53,6 +53,14 @@ export async function createAccount(tx: Writer, account: NewAccount): Promise<st
   return uk
 }
 
+/**
+ * Ends a frozen account's sessions by expiring them rather than deleting them: a console still open
+ * with one is then told the account was frozen (1002), not that its login expired.
+ */
+export async function expireSessions(tx: Writer, uk: string, now: Date): Promise<void> {
+  await tx.update(sessions).set({ expiresAt: now }).where(eq(sessions.userUk, uk))
+}
+
 /** Deletes the account's sessions (all, or all but the caller's own). Inside the transaction that caused it. */
 export async function endSessions(tx: Writer, uk: string, exceptTokenHash?: string): Promise<void> {
   await tx
@@ -122,16 +130,17 @@ export async function setAccountStatus(
   const target = await findTarget(db, input.uk)
   assertMayManage(caller, target)
   const frozen = !isNormalStatus(input.status)
+  const now = clock()
   await db.transaction(async (tx) => {
     await tx.update(users).set({ status: input.status }).where(eq(users.uk, target.uk))
-    if (frozen) await endSessions(tx, target.uk)
+    if (frozen) await expireSessions(tx, target.uk, now)
     await writeAudit(tx, {
       actorUk: caller.uk,
       action: `${input.entity}.${frozen ? 'freeze' : 'unfreeze'}`,
       entity: input.entity,
       entityId: input.entityId,
       changes: changedFields({ accountStatus: target.status }, { accountStatus: input.status }, ['accountStatus']),
-      at: clock(),
+      at: now,
     })
   })
   if (frozen) forgetSessions(deps, target.uk)

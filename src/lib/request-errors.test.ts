@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiRequestError } from './api-client'
-import { errorMessage, loginInvalidStore, reportRequestError } from './request-errors'
+import { accountFrozenStore, errorMessage, loginInvalidStore, reportRequestError } from './request-errors'
 
 const showToast = vi.hoisted(() => vi.fn())
 vi.mock('./toast', () => ({ showToast }))
@@ -14,7 +14,17 @@ describe('reportRequestError', () => {
   it('opens the login-invalid modal for 1001 and shows no toast', () => {
     reportRequestError(new ApiRequestError('expired', 1001), undefined)
     expect(loginInvalidStore.get()).toBe(true)
+    expect(accountFrozenStore.get()).toBe(false)
     expect(showToast).not.toHaveBeenCalled()
+  })
+
+  it('opens the same modal for 1002, saying the account was frozen', () => {
+    reportRequestError(new ApiRequestError('frozen', 1002), undefined)
+    expect(loginInvalidStore.get()).toBe(true)
+    expect(accountFrozenStore.get()).toBe(true)
+    expect(showToast).not.toHaveBeenCalled()
+    reportRequestError(new ApiRequestError('expired', 1001), undefined)
+    expect(accountFrozenStore.get()).toBe(false)
   })
 
   it('shows the server message in an error toast for other codes', () => {

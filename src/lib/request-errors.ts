@@ -4,8 +4,14 @@ import { ApiRequestError } from './api-client'
 import { createAtom } from '@tanstack/store'
 import { showToast } from './toast'
 
-/** Open while the "login invalid" modal (code 1001) is shown. */
+/** Open while the "login invalid" modal (code 1001, or 1002 for a frozen account) is shown. */
 export const loginInvalidStore = createAtom(false)
+/** Why the modal is open: the session ended because the account was frozen (1002). */
+export const accountFrozenStore = createAtom(false)
+
+/** Whether an answer says the session is over (1001 expired or ended, 1002 the account frozen). */
+export const isSignedOut = (error: unknown): error is ApiRequestError =>
+  error instanceof ApiRequestError && (error.code === ApiCode.NOT_SIGNED_IN || error.code === ApiCode.ACCOUNT_FROZEN)
 
 /** The words shown for a failure: the server's message, or the console's own for transport failures. */
 export function errorMessage(error: unknown): string {
@@ -19,13 +25,14 @@ export function errorMessage(error: unknown): string {
 }
 
 /**
- * The one place a failed query or mutation reaches the user (SPEC §8): 1001 opens the re-login
+ * The one place a failed query or mutation reaches the user (SPEC §8): 1001 and 1002 open the re-login
  * modal, everything else shows a 5-second error toast. Callers that show the failure themselves
  * mark their query or mutation with `meta: { handlesErrors: true }`.
  */
 export function reportRequestError(error: unknown, meta: Record<string, unknown> | undefined): void {
   if (meta?.handlesErrors) return
-  if (error instanceof ApiRequestError && error.code === ApiCode.NOT_SIGNED_IN) {
+  if (isSignedOut(error)) {
+    accountFrozenStore.set(error.code === ApiCode.ACCOUNT_FROZEN)
     loginInvalidStore.set(true)
     return
   }

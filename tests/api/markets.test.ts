@@ -84,6 +84,15 @@ describe('registering a market', () => {
     expect(zh.body.msg).toBe('必填项不能为空')
   })
 
+  it("says the limit of a field that is too long, in the caller's language", async () => {
+    const long = { ...marketInput(2), name: '菜'.repeat(61), notes: 'x'.repeat(501) }
+    const en = await create(long)
+    const byField = Object.fromEntries((en.body.data as FieldError[]).map((e) => [e.field, e.message]))
+    expect(byField).toMatchObject({ name: 'At most 60 characters', notes: 'At most 500 characters' })
+    const zh = await t.call<FieldError[]>('/api/markets', { token: official, body: long, locale: 'zh-CN' })
+    expect((zh.body.data as FieldError[]).find((e) => e.field === 'name')?.message).toBe('最多 60 个字符')
+  })
+
   it('refuses more than three market photos and a missing password', async () => {
     const ids = [
       '11111111-1111-4111-8111-111111111111',
@@ -219,7 +228,7 @@ describe('editing a market', () => {
         })
       ).body.code,
     ).toBe(20000)
-    expect((await t.call('/api/user/info', { token: session })).body.code).toBe(1001)
+    expect((await t.call('/api/user/info', { token: session })).body.code).toBe(1002)
     expect((await t.login('03169990010', 'Market123')).body.code).toBe(40300)
   })
 
@@ -241,7 +250,7 @@ describe('freezing and resetting', () => {
     const session = await t.tokenFor('0316100020', 'Market123')
     expect((await t.call('/api/user/info', { token: session })).body.code).toBe(20000)
     expect((await t.call(`/api/markets/${id}/freeze`, { token: official })).body.code).toBe(20000)
-    expect((await t.call('/api/user/info', { token: session })).body.code).toBe(1001)
+    expect((await t.call('/api/user/info', { token: session })).body.code).toBe(1002)
     expect((await t.login('0316100020', 'Market123')).body.code).toBe(40300)
     const listed = await t.call<{ list: { accountStatus: number }[] }>('/api/markets?q=0316100020', {
       method: 'GET',
@@ -280,9 +289,9 @@ describe('permissions on every market route', () => {
     ['POST', '/api/markets/61111111-1111-4111-8111-111111111111/unfreeze'],
     ['POST', '/api/markets/61111111-1111-4111-8111-111111111111/reset-password'],
   ]
-  it.each(routes)('%s %s: MARKET 40300, frozen 1001, anonymous 1001', async (method, path, body) => {
+  it.each(routes)('%s %s: MARKET 40300, frozen 1002, anonymous 1001', async (method, path, body) => {
     expect((await t.call(path, { method, token: operator, body })).body.code).toBe(40300)
-    expect((await t.call(path, { method, token: frozenToken, body })).body.code).toBe(1001)
+    expect((await t.call(path, { method, token: frozenToken, body })).body.code).toBe(1002)
     expect((await t.call(path, { method, body })).body.code).toBe(1001)
   })
 })

@@ -161,7 +161,9 @@ describe('permission table', () => {
         // Allowed callers may still get a business answer (bad input, not found, wrong password), never a refusal.
         expect([1001, 40300], `${caller} should be let through`).not.toContain(code)
       } else {
-        expect(code, `${caller} should be refused`).toBe(caller === 'anonymous' || caller === 'frozen' ? 1001 : 40300)
+        expect(code, `${caller} should be refused`).toBe(
+          caller === 'anonymous' ? 1001 : caller === 'frozen' ? 1002 : 40300,
+        )
       }
     },
   )

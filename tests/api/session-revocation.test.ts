@@ -46,6 +46,20 @@ describe('session revocations across instances', () => {
     expect(await infoOnOther(operator)).toBe(20000)
     expect((await t.call(`/api/markets/${created.body.data.id}/freeze`, { token: official })).body.code).toBe(20000)
     // No clock movement: only the broadcast can make the other instance forget it.
-    await expect.poll(() => infoOnOther(operator), { timeout: 3000, interval: 50 }).toBe(1001)
+    // The console is told why: the account was frozen (1002), not that its login expired.
+    await expect.poll(() => infoOnOther(operator), { timeout: 3000, interval: 50 }).toBe(1002)
+    const here = await t.call('/api/user/info', { token: operator, locale: 'en-US' })
+    expect(here.status).toBe(401)
+    expect(here.body).toMatchObject({ code: 1002, msg: expect.stringContaining('frozen by the platform staff') })
+    // Unfrozen, the old session stays over (1001): the operator signs in again.
+    expect((await t.call(`/api/markets/${created.body.data.id}/unfreeze`, { token: official })).body.code).toBe(20000)
+    expect((await t.call('/api/user/info', { token: operator })).body.code).toBe(1001)
+    expect((await t.call('/api/user/info', { token: await t.tokenFor('0316100001', 'Market123') })).body.code).toBe(
+      20000,
+    )
+  })
+
+  it('a token that never was a session is 1001, not 1002', async () => {
+    expect(await infoOnOther('not-a-token')).toBe(1001)
   })
 })

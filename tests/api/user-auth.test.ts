@@ -171,7 +171,8 @@ describe('sessions', () => {
     // Another instance (or an operator in SQL) freezes the account: this one notices within seconds.
     await t.db.update(users).set({ status: UserStatus.FROZEN }).where(eq(users.uk, uk))
     t.time.advance(5_001)
-    expect((await t.call('/api/user/info', { token })).body.code).toBe(1001)
+    // 1002, not 1001: the console says the account was frozen rather than that the login expired.
+    expect((await t.call('/api/user/info', { token })).body.code).toBe(1002)
   })
 })
 
