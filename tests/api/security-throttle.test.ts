@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { md5Hex } from '../../server/user/passwords'
-import { THROTTLE_POLICY } from '../../server/user/login-throttle'
+import { clearSignInLockout, THROTTLE_POLICY } from '../../server/user/login-throttle'
 import { createTestApp, createUser, Role, UserStatus, type TestApp } from '../helpers/test-app'
 
 /** Guessing passwords, as an attacker would: in bursts, and through every endpoint that checks one. */
@@ -48,6 +48,26 @@ describe('sign-in under a burst', () => {
       ),
     )
     expect(answers.map((a) => a.body.code)).toEqual([...Array.from({ length: size - 1 }, () => 40100), 20000])
+  })
+})
+
+describe('npm run clear-lockout', () => {
+  it("ends an account's and an address's lockout at once, and only theirs", async () => {
+    await createUser(t.db, { username: 'locked', password: 'Locked1234', role: Role.MARKET })
+    await createUser(t.db, { username: 'alsolocked', password: 'Locked1234', role: Role.MARKET })
+    for (const username of ['locked', 'alsolocked'])
+      for (let i = 0; i < THROTTLE_POLICY.maxPerUsername; i++)
+        await t.login(username, `Wrong${1000 + i}`, '198.51.100.20')
+    expect((await t.login('locked', 'Locked1234', '198.51.100.21')).body.code).toBe(42900)
+    await clearSignInLockout(t.db, 'LOCKED')
+    expect((await t.login('locked', 'Locked1234', '198.51.100.21')).body.code).toBe(20000)
+    expect((await t.login('alsolocked', 'Locked1234', '198.51.100.21')).body.code).toBe(42900)
+
+    const address = '198.51.100.22'
+    for (let i = 0; i < THROTTLE_POLICY.maxPerAddress; i++) await t.login(`nobody${i}`, 'Wrong1234', address)
+    expect((await t.login('locked', 'Locked1234', address)).body.code).toBe(42900)
+    await clearSignInLockout(t.db, 'nobody0', address)
+    expect((await t.login('locked', 'Locked1234', address)).body.code).toBe(20000)
   })
 })
 

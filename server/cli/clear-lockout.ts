@@ -1,0 +1,33 @@
+import { openDatabase } from '../db/client'
+import { readEnv } from '../env'
+import { clearSignInLockout } from '../user/login-throttle'
+
+const USAGE = `Usage: npm run clear-lockout -- <username> [--address <ip>]
+Forgets the failed sign-ins counted against an account (and, with --address, against the address it
+signed in from), so a locked-out user can sign in again at once. Without it the lock ends by itself
+15 minutes after it started. On the embedded PGlite database, stop the server first.`
+
+/** `npm run clear-lockout -- <username>`: ends a sign-in lockout without waiting for it. */
+async function main() {
+  const args = process.argv.slice(2)
+  const at = args.indexOf('--address')
+  const address = at >= 0 ? args[at + 1]?.trim() : undefined
+  const username = args.filter((_, index) => index !== at && index !== at + 1)[0]?.trim()
+  if (!username || username.startsWith('-') || (at >= 0 && !address)) {
+    console.error(USAGE)
+    process.exit(2)
+  }
+  const env = readEnv()
+  const handle = await openDatabase(
+    env.databaseUrl ? { kind: 'postgres', url: env.databaseUrl } : { kind: 'pglite', dataDir: env.dataDir },
+  )
+  try {
+    await handle.migrate()
+    await clearSignInLockout(handle.db, username, address)
+    console.log(`Cleared the sign-in lockout of ${username}${address ? ` and of ${address}` : ''}.`)
+  } finally {
+    await handle.close()
+  }
+}
+
+void main()
