@@ -60,8 +60,10 @@ const strictFilters = <F extends FilterMap>(filters: F) =>
     [K in keyof F]: v.OptionalSchema<v.PicklistSchema<F[K], 'validation_invalid'>, undefined>
   }
 
-/** The router parses `?q=123` and `?status=2` as numbers: a value from the URL is taken back as text. */
+/** A value from the URL is text (src/lib/search-params.ts); one set by code may still be a number. */
 const TextFromUrl = v.union([v.string(), v.pipe(v.number(), v.transform(String))])
+/** `?page=2` is the text '2' in the URL and the number 2 when set by code. */
+const IntFromUrl = v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number))])
 
 const lenientFilters = <F extends FilterMap>(filters: F) =>
   Object.fromEntries(
@@ -106,8 +108,8 @@ export function listQuery<const Sort extends Options, const Filters extends Filt
   })
 
   const search = v.object({
-    page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_PAGE)), 1), 1),
-    pageSize: v.fallback(v.optional(v.picklist(PAGE_SIZES), DEFAULT_PAGE_SIZE), DEFAULT_PAGE_SIZE),
+    page: v.fallback(v.optional(v.pipe(IntFromUrl, v.integer(), v.minValue(1), v.maxValue(MAX_PAGE)), 1), 1),
+    pageSize: v.fallback(v.optional(v.pipe(IntFromUrl, v.picklist(PAGE_SIZES)), DEFAULT_PAGE_SIZE), DEFAULT_PAGE_SIZE),
     sort: v.fallback(v.optional(v.picklist(sorts), defaultSort), defaultSort),
     order: v.fallback(v.optional(v.picklist(SORT_ORDERS), defaultOrder), defaultOrder),
     q: LenientSearchText,

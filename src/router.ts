@@ -1,11 +1,14 @@
 import { createRouter, lazyRouteComponent } from '@tanstack/react-router'
 import { PageSkeleton } from '@/components/async-state/page-skeleton'
 import { routeTree } from './routeTree.gen'
+import { parseSearch, stringifySearch } from '@/lib/search-params'
 
 export function createConsoleRouter() {
   return createRouter({
     routeTree,
     defaultPreload: 'intent',
+    parseSearch,
+    stringifySearch,
     // Loaders read through TanStack Query's cache (the console layout's context), which decides freshness.
     defaultPreloadStaleTime: 0,
     // Every route gets its own pending and error boundary, so a slow or failed page shows its skeleton

@@ -2,10 +2,16 @@ import { validator as openApiValidator } from 'hono-openapi'
 import type { ValidationTargets } from 'hono'
 import type { GenericSchema } from 'valibot'
 import { ApiCode, type FieldError } from '../../contract/api'
+import { tooLongLimit } from '../../contract/issues'
 import { ApiError } from './errors'
 import { isMessageKey, translate, type Locale } from './i18n'
 
-type Issue = { message: string; path?: ReadonlyArray<PropertyKey | { key: PropertyKey }> | undefined }
+type Issue = {
+  message: string
+  type?: string
+  requirement?: unknown
+  path?: ReadonlyArray<PropertyKey | { key: PropertyKey }> | undefined
+}
 
 /**
  * Field errors in the caller's language, the first per field (a pipe reports every failed check, and
@@ -16,9 +22,13 @@ function fieldErrors(issues: ReadonlyArray<Issue>, locale: Locale): FieldError[]
   for (const issue of issues) {
     const field = (issue.path ?? []).map((part) => String(typeof part === 'object' ? part.key : part)).join('.')
     if (byField.has(field)) continue
-    const message = isMessageKey(issue.message)
-      ? translate(locale, issue.message)
-      : translate(locale, 'validation_invalid')
+    const limit = tooLongLimit(issue)
+    const message =
+      limit !== null
+        ? translate(locale, 'validation_too_long_max', { max: limit })
+        : isMessageKey(issue.message)
+          ? translate(locale, issue.message)
+          : translate(locale, 'validation_invalid')
     byField.set(field, { field, message })
   }
   return [...byField.values()]

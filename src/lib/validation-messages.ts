@@ -1,4 +1,5 @@
 import { m } from '@/paraglide/messages'
+import { tooLongLimit } from '@contract/issues'
 
 /**
  * Contract schemas carry message keys (the server translates the same keys); the console words them
@@ -27,8 +28,14 @@ export function addValidationMessages(more: Record<string, () => string>): void 
 /** The keys worded so far. */
 export const knownValidationKeys = (): readonly string[] => Object.keys(MESSAGES)
 
-export function validationMessage(key: string | undefined): string {
+function validationMessage(key: string | undefined): string {
   return (key && MESSAGES[key]?.()) || m.validation_invalid()
+}
+
+/** A valibot issue in words: a too-long one says its limit. */
+export function issueMessage(issue: { message: string; type?: string; requirement?: unknown }): string {
+  const limit = tooLongLimit(issue)
+  return limit === null ? validationMessage(issue.message) : m.validation_too_long_max({ max: limit })
 }
 
 /** A message the server already wrote in the reader's language (a field error of a 40000 answer). */
@@ -47,7 +54,8 @@ export function firstFieldError(errors: readonly unknown[]): string | undefined 
   if (typeof first === 'string') return validationMessage(first)
   if (typeof first === 'object') {
     if (isWorded(first)) return first.worded
-    if ('message' in first) return validationMessage(String(first.message))
+    if ('message' in first && typeof first.message === 'string')
+      return issueMessage({ ...first, message: first.message })
   }
   return m.validation_invalid()
 }

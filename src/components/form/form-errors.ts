@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { ApiCode, FieldErrorSchema, type FieldError } from '@contract/api'
 import { ApiRequestError } from '@/lib/api-client'
-import { validationMessage } from '@/lib/validation-messages'
+import { issueMessage } from '@/lib/validation-messages'
 
 /**
  * Pure helpers every console form shares, with or without TanStack Form: what a schema says about
@@ -30,7 +30,7 @@ export function schemaErrors(schema: v.GenericSchema, values: unknown): Record<s
   const errors: Record<string, string> = {}
   for (const issue of result.issues) {
     const field = issue.path?.[0]?.key
-    if (typeof field === 'string' && !(field in errors)) errors[field] = validationMessage(issue.message)
+    if (typeof field === 'string' && !(field in errors)) errors[field] = issueMessage(issue)
   }
   return errors
 }
