@@ -1,7 +1,9 @@
 // Generates what tsc, Vitest and Vite need before they run: the paraglide messages and the route tree.
 // The paraglide compiler leaves an SDK timer running for ~30 s, so this process exits explicitly.
 import { compile } from '@inlang/paraglide-js'
-import { execFileSync } from 'node:child_process'
+// The generator's ESM build: its CommonJS build (what the tsr CLI loads) requires router-core's CJS files
+// in a circle and Node warned about 'replaceRouteChunk' on every build and start.
+import { Generator, getConfig } from '@tanstack/router-generator'
 import { readFileSync } from 'node:fs'
 import { paraglideOptions } from './paraglide-options.mjs'
 
@@ -12,5 +14,6 @@ if (!/export \{|export \*|export const/.test(compiled)) {
   console.error('paraglide compiled no messages: check project.inlang/settings.json modules')
   process.exit(1)
 }
-execFileSync(process.execPath, ['./node_modules/@tanstack/router-cli/bin/tsr.cjs', 'generate'], { stdio: 'inherit' })
+const root = process.cwd()
+await new Generator({ config: getConfig({}, root), root }).run()
 process.exit(0)
