@@ -1,12 +1,12 @@
-import { useEffect, useEffectEvent } from 'react'
+import { useEffect, useEffectEvent, useState } from 'react'
+import { useQueryClient, type QueryKey } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { createAtom, type Atom } from '@tanstack/store'
 import { useSelector } from '@tanstack/react-store'
-import { ApiCode } from '@contract/api'
 import { LIVE_EVENTS, STREAM_HEARTBEAT_MS, type LiveEventData, type LiveEventType } from '@contract/live'
-import { ApiRequestError, consoleHeaders, unwrapAnswer } from './api-client'
+import { type ApiRequestError, consoleHeaders, unwrapAnswer } from './api-client'
 import { backoffDelay, SseParser, type SseMessage } from './live-sse'
-import { reportRequestError } from './request-errors'
+import { isSignedOut, reportRequestError } from './request-errors'
 import { getToken } from './session'
 
 /**
@@ -189,7 +189,7 @@ export class LiveClient {
     try {
       unwrapAnswer(text, response.status)
     } catch (error) {
-      if (error instanceof ApiRequestError && error.code === ApiCode.NOT_SIGNED_IN) {
+      if (isSignedOut(error)) {
         this.deps.onSignedOut(error)
         return 'signed-out'
       }
@@ -280,6 +280,26 @@ export function throttled(run: () => void, ms: number): (() => void) & { cancel:
       timer = undefined
     },
   })
+}
+
+/**
+ * Reads everything under `queryKey` again because of live events, at most once per `ms` however many
+ * arrive. An answer already on its way is not cancelled (a burst of events must not keep the first
+ * answer from ever arriving); as it may have been read before the event, the queries are read once
+ * more after it.
+ */
+export function useLiveRefresh(queryKey: QueryKey, ms = 2_000): () => void {
+  const queryClient = useQueryClient()
+  const [refresh] = useState(() => {
+    const run = throttled(() => {
+      const answerOnItsWay = queryClient.isFetching({ queryKey }) > 0
+      void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false })
+      if (answerOnItsWay) run()
+    }, ms)
+    return run
+  })
+  useEffect(() => refresh.cancel, [refresh])
+  return refresh
 }
 
 /** Calls `handler` for each live event of `type` (the latest handler: it may close over anything). */

@@ -1,12 +1,8 @@
-import { useEffect, useState } from 'react'
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query'
 import type { DeviceList } from '@contract/devices'
 import type { DeviceLive } from '@contract/live'
-import { throttled, useLiveEvent } from '@/lib/live-stream'
+import { useLiveEvent, useLiveRefresh } from '@/lib/live-stream'
 import { deviceKeys, type DeviceListParams } from './queries'
-
-/** Lists are read again at most this often, however many devices report. */
-const REFRESH_MS = 2_000
 
 /**
  * Writes a device's announcement into every cached device list: a shown row takes its online state
@@ -55,10 +51,7 @@ export function applyDeviceEvent(queryClient: QueryClient, event: DeviceLive): b
  */
 export function useDeviceLiveUpdates(): void {
   const queryClient = useQueryClient()
-  const [refresh] = useState(() =>
-    throttled(() => void queryClient.invalidateQueries({ queryKey: deviceKeys.lists() }), REFRESH_MS),
-  )
-  useEffect(() => refresh.cancel, [refresh])
+  const refresh = useLiveRefresh(deviceKeys.lists())
   useLiveEvent('device', (event) => {
     if (applyDeviceEvent(queryClient, event)) refresh()
   })
