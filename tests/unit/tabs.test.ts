@@ -89,6 +89,7 @@ describe('tab bar store', () => {
       fullPath: '/device',
       query: {},
       ignoreCache: false,
+      pinned: false,
     })
   })
 })

@@ -1,10 +1,17 @@
 import { useEffect } from 'react'
-import { useRouter } from '@tanstack/react-router'
+import { useRouter, type ParsedLocation } from '@tanstack/react-router'
 import { m } from '@/paraglide/messages'
 import { routeTitle } from '@/lib/route-meta'
-import { visitPage } from '@/lib/tabs'
+import { rememberWindowTabs, tabsStore, visitPage } from '@/lib/tabs'
+import { labelsOf } from './tab-labels'
 
-/** Feeds the tab bar (every page the user arrives at becomes or selects a tab) and the document title. */
+/** The history entry's position: a push moves it on, a replace (filters, redirects) keeps it. */
+const entryIndex = (location: ParsedLocation) => (location.state as { __TSR_index?: number }).__TSR_index ?? 0
+
+/**
+ * Feeds the tab bar (every page the user arrived at becomes or selects a tab) and the document title,
+ * and leaves this window's tabs for the next new window when it closes.
+ */
 export function useTabTracking(): void {
   const router = useRouter()
   useEffect(() => {
@@ -21,15 +28,45 @@ export function useTabTracking(): void {
       const query = location.search as Record<string, unknown>
       const title = staticData.tabTitle?.(query) ?? name
       visitPage({ name, title, fullPath: location.href, query }, fromHref, replaced)
-      // The browser tab and history say which page this is, in the console's language.
-      document.title = `${routeTitle(title)} · ${m.app_title()}`
+      // The browser tab and history say which page this is, as its tab does, in the console's language.
+      const label = labelsOf(tabsStore.get().tabs).get(location.href) ?? routeTitle(title)
+      document.title = `${label} · ${m.app_title()}`
       replaced = false
     }
+    // A page the user opened and left (a menu click) before it loaded never resolves; it is still a
+    // page they went to, so it gets its tab when the next page is pushed. Redirects replace, so a
+    // guard's refusal never becomes a tab this way.
+    let loading: { location: ParsedLocation; from: ParsedLocation | undefined } | null = null
+    const offBeforeLoad = router.subscribe('onBeforeLoad', ({ fromLocation, toLocation }) => {
+      const left = loading
+      loading = { location: toLocation, from: fromLocation }
+      if (!left || left.location.href === toLocation.href) return
+      if (entryIndex(toLocation) <= entryIndex(left.location)) return
+      const staticData = router.matchRoutes(left.location).at(-1)?.staticData
+      if (!staticData?.name) return
+      const query = left.location.search as Record<string, unknown>
+      visitPage(
+        {
+          name: staticData.name,
+          title: staticData.tabTitle?.(query) ?? staticData.name,
+          fullPath: left.location.href,
+          query,
+        },
+        left.from?.href ?? null,
+        left.from !== undefined && entryIndex(left.location) === entryIndex(left.from),
+      )
+    })
     record(null)
-    const offResolved = router.subscribe('onResolved', ({ fromLocation }) => record(fromLocation?.href ?? null))
+    const offResolved = router.subscribe('onResolved', ({ fromLocation }) => {
+      loading = null
+      record(fromLocation?.href ?? null)
+    })
+    window.addEventListener('pagehide', rememberWindowTabs)
     return () => {
       offHistory()
+      offBeforeLoad()
       offResolved()
+      window.removeEventListener('pagehide', rememberWindowTabs)
     }
   }, [router])
 }
