@@ -4,6 +4,8 @@ import { RouterProvider } from '@tanstack/react-router'
 import { getLocale } from '@/paraglide/runtime'
 import { settingsStore } from '@/lib/settings'
 import { applyDocumentSettings } from '@/lib/theme'
+import { followNavigationWithFocus } from '@/lib/page-focus'
+import { trackPageOrigins } from '@/lib/page-origins'
 import { createConsoleRouter } from './router'
 import './styles/app.css'
 
@@ -12,6 +14,8 @@ applyDocumentSettings(settingsStore.get())
 document.documentElement.lang = getLocale()
 
 const router = createConsoleRouter()
+followNavigationWithFocus(router)
+trackPageOrigins(router)
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

@@ -71,6 +71,10 @@ describe('market management (OFFICIAL)', () => {
     const row = page.getByRole('row', { name: /E2E 测试农贸市场/ })
     await row.waitFor()
     await expect.poll(() => page.getByRole('row').count()).toBe(2)
+    // A registration date is a day: no time of day beside it.
+    const rowText = (await row.textContent()) ?? ''
+    expect(rowText).toMatch(/\d{4}-\d{2}-\d{2}/)
+    expect(rowText).not.toMatch(/\d{2}:\d{2}:\d{2}/)
 
     // Edit: the bank is fixed, no password asked.
     await row.getByRole('link', { name: 'Edit' }).click()
@@ -108,8 +112,11 @@ describe('market management (OFFICIAL)', () => {
     await page.getByText('E2E 测试农贸市场 frozen').waitFor()
     await page.getByRole('row', { name: /Frozen/ }).waitFor()
 
+    // The operator's console says why the session ended: the account was frozen, not 'expired'.
     await operator.page.getByTestId('message-box').click()
-    await operator.page.getByTestId('login-invalid-modal').waitFor()
+    const modal = operator.page.getByTestId('login-invalid-modal')
+    await modal.getByText('Account frozen').waitFor()
+    await modal.getByText(/frozen by the platform staff/).waitFor()
     await operator.context.close()
     await context.close()
   })
@@ -127,12 +134,45 @@ describe('market management (OFFICIAL)', () => {
     await page.waitForURL('**/market/register')
     await expect(field(page, /Market name/).inputValue()).resolves.toBe('半填写的市场')
     await expect(field(page, /Stall count/).inputValue()).resolves.toBe('42')
+    // A reload keeps the draft too, but never its password, and says why the password is empty.
+    await field(page, /^\*?Login password/).fill('Secret123')
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('ds-drafts') ?? '')).toContain('半填写的市场')
+    await page.reload()
+    await expect.poll(() => field(page, /Market name/).inputValue()).toBe('半填写的市场')
+    await expect(field(page, /^\*?Login password/).inputValue()).resolves.toBe('')
+    await page.getByText('Passwords are never kept in a draft: type it again.', { exact: false }).waitFor()
+    // Cancel asks before the typing is lost.
+    await page.getByRole('button', { name: 'Cancel' }).click()
+    await page.getByTestId('discard-dialog').getByRole('button', { name: 'Keep editing' }).click()
+    await expect(field(page, /Market name/).inputValue()).resolves.toBe('半填写的市场')
     // Closing the tab lets the draft go.
     await page.getByRole('button', { name: 'Close Register market' }).click()
     await page.getByTestId('side-menu').getByRole('link', { name: 'Market management' }).click()
     await page.getByRole('link', { name: 'Register market' }).click()
     await page.waitForURL('**/market/register')
     await expect(field(page, /Market name/).inputValue()).resolves.toBe('')
+    await context.close()
+  })
+
+  it("a form's tab closes on Cancel and returns to the list tab it came from, its search intact", async () => {
+    const { context, page } = await signedIn(DEMO.official)
+    await page.getByTestId('side-menu').getByRole('link', { name: 'Market management' }).click()
+    await page.getByPlaceholder('Search name, account or credit code').fill('0314')
+    await page.waitForURL(/q=0314/)
+    const listUrl = page.url()
+    await page.getByRole('link', { name: 'Register market' }).click()
+    await page.waitForURL('**/market/register')
+    await page.getByRole('button', { name: 'Cancel' }).click()
+    await page.waitForURL(listUrl)
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('tab-bar')
+          .getByRole('link', { name: /Register market/ })
+          .count(),
+      )
+      .toBe(0)
+    await expect(page.getByPlaceholder('Search name, account or credit code').inputValue()).resolves.toBe('0314')
     await context.close()
   })
 

@@ -4,7 +4,8 @@ import * as v from 'valibot'
 import { requiredText, wholeNumber } from '@contract/fields'
 import { m } from '@/paraglide/messages'
 import { ApiRequestError } from '@/lib/api-client'
-import { recallDraft } from '@/lib/form-memory'
+import { forgetDraft, recallDraft, reloadDraftsForTest } from '@/lib/form-memory'
+import { FormFooter } from './form-footer'
 import { bindField } from './field-binding'
 import { FormFailure } from './form-failure'
 import { NumberField } from './number-field'
@@ -62,6 +63,16 @@ describe('useConsoleForm', () => {
     expect(screen.getByText(m.validation_required())).toBeTruthy()
     expect(showToast).toHaveBeenCalledWith('error', m.validation_entries_have_errors())
     expect(onSubmit).not.toHaveBeenCalled()
+  })
+
+  it("says a too-long field's limit as it is typed", async () => {
+    render(<MarketLikeForm onSubmit={async () => {}} />)
+    type('Market name', '菜'.repeat(61))
+    await waitFor(() =>
+      expect(document.getElementById(field('Market name').getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+        m.validation_too_long_max({ max: 60 }),
+      ),
+    )
   })
 
   it("puts a 40000 answer's field errors on their fields, as the server worded them, and focuses the first", async () => {
@@ -142,9 +153,60 @@ describe('useConsoleForm', () => {
     type('Market name', '半填写的市场')
     type('Password', 'Secret123')
     await act(async () => unmount())
-    expect(recallDraft<Values>('/market/register')).toEqual({ name: '半填写的市场', stallCount: Number.NaN })
+    // An empty number is not kept (JSON cannot bring NaN back): the form's own empty value fills it.
+    expect(recallDraft<Values>('/market/register')).toEqual({ name: '半填写的市场' })
     render(<MarketLikeForm onSubmit={async () => {}} draftKey="/market/register" />)
     expect(field('Market name').value).toBe('半填写的市场')
     expect(field('Password').value).toBe('')
+    forgetDraft('/market/register')
+  })
+
+  it('keeps the draft as it is typed, across a reload of the page, and never writes a password', async () => {
+    render(<MarketLikeForm onSubmit={async () => {}} draftKey="/market/register?draft=1" />)
+    type('Market name', '重新加载的市场')
+    type('Stall count', '12')
+    type('Password', 'Secret123')
+    // Written while the form is still open: a reload would not unmount it.
+    await waitFor(() => expect(sessionStorage.getItem('ds-drafts')).toContain('重新加载的市场'))
+    expect(sessionStorage.getItem('ds-drafts')).not.toContain('Secret123')
+    cleanup()
+    reloadDraftsForTest()
+    render(<MarketLikeForm onSubmit={async () => {}} draftKey="/market/register?draft=1" />)
+    expect(field('Market name').value).toBe('重新加载的市场')
+    expect(field('Stall count').value).toBe('12')
+    expect(field('Password').value).toBe('')
+    forgetDraft('/market/register?draft=1')
+  })
+})
+
+describe('FormFooter', () => {
+  it('asks before Cancel loses typing, and returns focus to Cancel when the user keeps editing', async () => {
+    const onCancel = vi.fn()
+    const { rerender } = render(
+      <FormFooter failure={null} submitting={false} submitLabel="Save" submitTestId="save" onCancel={onCancel} />,
+    )
+    fireEvent.click(screen.getByRole('button', { name: m.common_cancel() }))
+    expect(onCancel).toHaveBeenCalledTimes(1)
+    rerender(
+      <FormFooter
+        failure={null}
+        submitting={false}
+        submitLabel="Save"
+        submitTestId="save"
+        onCancel={onCancel}
+        confirmCancel
+      />,
+    )
+    const cancel = screen.getByRole('button', { name: m.common_cancel() })
+    fireEvent.click(cancel)
+    const dialog = await screen.findByRole('alertdialog')
+    expect(dialog.textContent).toContain(m.form_discard_title())
+    fireEvent.click(screen.getByRole('button', { name: m.form_keep_editing() }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    expect(onCancel).toHaveBeenCalledTimes(1)
+    await waitFor(() => expect(document.activeElement).toBe(cancel))
+    fireEvent.click(cancel)
+    fireEvent.click(await screen.findByRole('button', { name: m.form_discard_confirm() }))
+    expect(onCancel).toHaveBeenCalledTimes(2)
   })
 })

@@ -10,6 +10,9 @@ import { focusFirstInvalid, serverFieldErrors } from './form-errors'
 // Words the console's field keys (kept off the sign-in page).
 import './console-validation-messages'
 
+/** Typing pauses this long before the draft is written. */
+const DRAFT_DELAY_MS = 300
+
 type ConsoleFormOptions<Values extends object> = {
   /** Checks every change and the submit; its messages are message keys (src/lib/validation-messages.ts). */
   schema: v.GenericSchema<Values, unknown>
@@ -39,10 +42,9 @@ export function useConsoleForm<Values extends object>({
   const [failure, setFailure] = useState<string | null>(null)
   // Saved or cancelled: nothing to keep when the form goes.
   const settled = useRef(false)
-  const [initialValues] = useState<Values>(() => ({
-    ...defaultValues,
-    ...(draftKey ? recallDraft<Values>(draftKey) : undefined),
-  }))
+  // What the user typed before (another tab, or before a reload), over the form's own values.
+  const [draft] = useState(() => (draftKey ? recallDraft<Values>(draftKey) : undefined))
+  const [initialValues] = useState<Values>(() => ({ ...defaultValues, ...draft }))
 
   const form = useForm({
     defaultValues: initialValues,
@@ -85,13 +87,23 @@ export function useConsoleForm<Values extends object>({
     },
   })
 
-  // Leaving with unsaved changes keeps them for when the user comes back to this tab.
-  useEffect(
-    () => () => {
-      if (draftKey && !settled.current && !form.state.isPristine) keepDraft(draftKey, form.state.values)
-    },
-    [form, draftKey],
-  )
+  // Changes are kept as they are typed (a reload or a tab switch finds them), and once more as the form goes.
+  useEffect(() => {
+    if (!draftKey) return
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const keep = () => {
+      clearTimeout(timer)
+      if (!settled.current && !form.state.isPristine) keepDraft(draftKey, form.state.values)
+    }
+    const { unsubscribe } = form.store.subscribe(() => {
+      clearTimeout(timer)
+      timer = setTimeout(keep, DRAFT_DELAY_MS)
+    })
+    return () => {
+      unsubscribe()
+      keep()
+    }
+  }, [form, draftKey])
 
   const formProps = {
     ref,
@@ -108,5 +120,16 @@ export function useConsoleForm<Values extends object>({
     if (draftKey) forgetDraft(draftKey)
   }
   const submitting = useStore(form.store, (state) => state.isSubmitting)
-  return { form, formProps, failure, discard, submitting }
+  const pristine = useStore(form.store, (state) => state.isPristine)
+  return {
+    form,
+    formProps,
+    failure,
+    discard,
+    submitting,
+    /** The form opened with a draft of earlier typing (its passwords, never kept, are empty). */
+    restored: draft !== undefined,
+    /** Cancelling would lose typing: changed now, or opened with a draft. */
+    dirty: !pristine || draft !== undefined,
+  }
 }

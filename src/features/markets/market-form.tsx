@@ -35,7 +35,7 @@ export function MarketForm({ market, onDone, onCancel, draftKey }: MarketFormPro
   const editing = market !== null
   const create = useCreateMarket()
   const update = useUpdateMarket()
-  const { form, formProps, failure, discard, submitting } = useConsoleForm({
+  const { form, formProps, failure, discard, submitting, dirty, restored } = useConsoleForm({
     schema: editing ? EditMarketFormSchema : CreateMarketFormSchema,
     defaultValues: marketFormValues(market),
     draftKey,
@@ -95,7 +95,11 @@ export function MarketForm({ market, onDone, onCancel, draftKey }: MarketFormPro
                 {...bindField(field)}
                 type="password"
                 label={m.markets_field_password()}
-                hint={m.validation_password_policy()}
+                hint={
+                  restored
+                    ? `${m.form_password_not_kept()} ${m.validation_password_policy()}`
+                    : m.validation_password_policy()
+                }
                 autoComplete="new-password"
                 required
               />
@@ -205,6 +209,7 @@ export function MarketForm({ market, onDone, onCancel, draftKey }: MarketFormPro
         submitting={submitting}
         submitLabel={editing ? m.markets_save() : m.markets_register()}
         submitTestId="market-submit"
+        confirmCancel={dirty}
         onCancel={() => {
           discard()
           onCancel()

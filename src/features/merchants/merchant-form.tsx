@@ -69,7 +69,7 @@ export function MerchantForm({
   const create = useCreateMerchant()
   const update = useUpdateMerchant()
   const [marketName, setMarketName] = useState(initialMarketName)
-  const { form, formProps, failure, discard, submitting } = useConsoleForm({
+  const { form, formProps, failure, discard, submitting, dirty } = useConsoleForm({
     schema: choosesMarket ? MERCHANT_FORM_SCHEMAS.choosingMarket : MERCHANT_FORM_SCHEMAS.marketFixed,
     defaultValues: initialValues,
     draftKey: readOnly ? undefined : draftKey,
@@ -274,6 +274,7 @@ export function MerchantForm({
         submitLabel={merchant || readOnly ? m.merchants_save() : m.merchants_register()}
         submitTestId="merchant-submit"
         submitDisabled={readOnly}
+        confirmCancel={dirty}
         onCancel={() => {
           discard()
           onCancel()

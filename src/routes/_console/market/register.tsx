@@ -3,6 +3,7 @@ import { createFileRoute, useRouterState } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { PAGE_ROLES } from '@contract/access'
 import { MarketRegisterPage } from '@/features/markets/market-register-page'
+import { useLeaveForm } from '@/lib/leave-form'
 
 const RegisterSearchSchema = v.object({ id: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined) })
 
@@ -26,8 +27,7 @@ export const Route = createFileRoute('/_console/market/register')({
 
 function MarketRegister(): ReactNode {
   const { id } = Route.useSearch()
-  const navigate = Route.useNavigate()
   const href = useRouterState({ select: (state) => state.location.href })
-  const back = () => void navigate({ to: '/market' })
+  const back = useLeaveForm('/market')
   return <MarketRegisterPage marketId={id} draftKey={href} onDone={back} onCancel={back} />
 }

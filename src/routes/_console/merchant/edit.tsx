@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react'
-import { createFileRoute, redirect, useRouterState } from '@tanstack/react-router'
+import { createFileRoute, redirect, useRouter, useRouterState } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { PAGE_ROLES } from '@contract/access'
 import type { MerchantListItem } from '@contract/merchants'
 import { MarketScopeSearchSchema } from '@contract/scope'
 import { readLargeParams } from '@/lib/large-params'
 import { MerchantEditPage } from '@/features/merchants/merchant-edit-page'
+import { useLeaveForm } from '@/lib/leave-form'
 
 const MerchantEditSearchSchema = v.object({
   ...MarketScopeSearchSchema.entries,
@@ -37,16 +38,10 @@ export const Route = createFileRoute('/_console/merchant/edit')({
 
 function MerchantEdit(): ReactNode {
   const { key, market } = Route.useSearch()
-  const navigate = Route.useNavigate()
   const href = useRouterState({ select: (state) => state.location.href })
+  const router = useRouter()
+  const leave = useLeaveForm(router.buildLocation({ to: '/merchant', search: { market } }).href)
   const row = storedRow(key)
   if (!row) return null
-  return (
-    <MerchantEditPage
-      key={row.id}
-      row={row}
-      draftKey={href}
-      onDone={() => void navigate({ to: '/merchant', search: { market } })}
-    />
-  )
+  return <MerchantEditPage key={row.id} row={row} draftKey={href} onDone={leave} />
 }

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { createFileRoute, useRouterState } from '@tanstack/react-router'
+import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-router'
 import { PAGE_ROLES } from '@contract/access'
 import { MarketScopeSearchSchema } from '@contract/scope'
 import type { ComboboxOptions } from '@/components/form/combobox-field'
 import { marketOptionsQuery } from '@/features/markets/queries'
 import { MerchantRegisterPage } from '@/features/merchants/merchant-register-page'
+import { useLeaveForm } from '@/lib/leave-form'
 
 export const Route = createFileRoute('/_console/merchant/register')({
   staticData: { name: 'MerchantRegister', roles: PAGE_ROLES.MerchantRegister },
@@ -26,14 +27,8 @@ function useMarketOptions(text: string): ComboboxOptions {
 function MerchantRegister(): ReactNode {
   const { user } = Route.useRouteContext()
   const { market } = Route.useSearch()
-  const navigate = Route.useNavigate()
   const href = useRouterState({ select: (state) => state.location.href })
-  return (
-    <MerchantRegisterPage
-      role={user.role}
-      useMarketOptions={useMarketOptions}
-      draftKey={href}
-      onDone={() => void navigate({ to: '/merchant', search: { market } })}
-    />
-  )
+  const router = useRouter()
+  const leave = useLeaveForm(router.buildLocation({ to: '/merchant', search: { market } }).href)
+  return <MerchantRegisterPage role={user.role} useMarketOptions={useMarketOptions} draftKey={href} onDone={leave} />
 }
