@@ -29,6 +29,12 @@ describe('signing in', () => {
       'Merchant management',
       'Device management',
     ])
+    // Focus is on the page's heading (announced), not left on the body; a menu link moves it to the next page's.
+    const focused = () =>
+      page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent}`)
+    await expect.poll(focused).toBe('H1 Workplace')
+    await menu.getByRole('link', { name: 'Device management' }).click()
+    await expect.poll(focused).toBe('H1 Device management')
     await context.close()
   })
 
@@ -97,12 +103,19 @@ describe('deep links and unknown paths', () => {
     await page.goto('/no/such/page')
     await page.waitForURL(/\/login\?redirect=notFound/)
     await signIn(page, DEMO.official)
-    await page.waitForURL('**/not-found')
+    // Signed in, the status page shows inside the console's shell, like 403 and 500.
+    await page.waitForURL('**/exception/404')
     await page.getByText('Sorry, the page is gone.').waitFor()
+    await page.getByTestId('side-menu').waitFor()
     await page.goto('/another/missing')
-    await page.waitForURL('**/not-found')
+    await page.waitForURL('**/exception/404')
     await page.getByRole('button', { name: 'Back' }).waitFor()
     await page.getByRole('button', { name: 'Retry' }).waitFor()
+    // Signed out, the same page stands alone.
+    await page.evaluate(() => localStorage.clear())
+    await page.goto('/not-found')
+    await page.getByText('Sorry, the page is gone.').waitFor()
+    expect(await page.getByTestId('side-menu').count()).toBe(0)
     await context.close()
   })
 })

@@ -74,9 +74,10 @@ type TableHeadProps<Row> = {
  */
 function TableHeadView<Row>({ headerGroups }: TableHeadProps<Row>) {
   return (
-    <thead className="bg-muted/60">
+    // On a phone the cards name each value themselves (table-body.tsx); the headers stay for screen readers.
+    <thead role="rowgroup" className="bg-muted/60 max-md:sr-only">
       {headerGroups.map((group) => (
-        <tr key={group.id}>
+        <tr key={group.id} role="row">
           {group.headers.map((header) => {
             const sorted = header.column.getIsSorted()
             const title = flexRender(header.column.columnDef.header, header.getContext())
@@ -84,6 +85,7 @@ function TableHeadView<Row>({ headerGroups }: TableHeadProps<Row>) {
               <th
                 key={header.id}
                 scope="col"
+                role="columnheader"
                 aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                 className="px-3 py-2.5 text-left font-medium whitespace-nowrap text-muted-foreground"
               >
@@ -155,7 +157,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       <StaleNote stale={result.stale} error={result.error} onRetry={result.retry} />
       <div className="overflow-x-auto">
         <table
-          className="w-full border-collapse text-sm"
+          role="table"
+          className="w-full border-collapse text-sm max-md:block"
           aria-busy={result.status === 'pending' || result.fetching ? true : undefined}
         >
           <caption className="sr-only">{props.caption}</caption>

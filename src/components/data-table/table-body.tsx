@@ -5,6 +5,16 @@ import type { ListResult } from '@/components/async-state/use-list-result'
 import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/cn'
 
+/**
+ * Below the md breakpoint (a phone) each row is a card: every cell on a line of its own with its
+ * column's name before it (`data-label`), the actions at the end, all in view without a sideways
+ * swipe. The explicit roles keep the table's semantics when its parts are no longer displayed as one.
+ */
+const PHONE_CARD_ROW =
+  'border-t border-border hover:bg-muted/40 max-md:mb-2 max-md:block max-md:rounded-md max-md:border max-md:bg-card max-md:px-3 max-md:py-2'
+const PHONE_CARD_CELL =
+  'px-3 py-2.5 whitespace-nowrap max-md:flex max-md:min-h-8 max-md:items-center max-md:justify-between max-md:gap-4 max-md:px-0 max-md:py-1 max-md:text-right max-md:whitespace-normal max-md:before:shrink-0 max-md:before:text-left max-md:before:text-muted-foreground max-md:before:content-[attr(data-label)] max-md:[&:not([data-label])]:justify-end'
+
 type TableBodyProps<Row> = {
   table: Table<Row>
   result: ListResult<Row>
@@ -53,7 +63,7 @@ class RowCellContext<Data> {
  */
 function TableRowView<Data>({ row, table, columns }: TableRowProps<Data>) {
   return (
-    <tr className="border-t border-border hover:bg-muted/40">
+    <tr role="row" className={PHONE_CARD_ROW}>
       {columns.map((column) => {
         const def = column.columnDef
         const content: unknown =
@@ -61,7 +71,12 @@ function TableRowView<Data>({ row, table, columns }: TableRowProps<Data>) {
             ? def.cell(new RowCellContext(table, row, column) as CellContext<Data, unknown>)
             : def.cell
         return (
-          <td key={column.id} className={`px-3 py-2.5 whitespace-nowrap ${def.meta?.className ?? ''}`}>
+          <td
+            key={column.id}
+            role="cell"
+            data-label={typeof def.header === 'string' ? def.header : undefined}
+            className={`${PHONE_CARD_CELL} ${def.meta?.className ?? ''}`}
+          >
             {isValidElement(content) && !def.meta?.reuseAcrossRows ? (
               <Fragment key={row.id}>{content}</Fragment>
             ) : (
@@ -82,8 +97,8 @@ export function TableBody<Row>({ table, result, pageSize, emptyText }: TableBody
   const width = visibleColumns.length
   const rows = table.getRowModel().rows
   const inCell = (content: ReactNode) => (
-    <tr>
-      <td colSpan={width} className="p-0">
+    <tr role="row" className="max-md:block">
+      <td role="cell" colSpan={width} className="p-0 max-md:block max-md:text-center">
         {content}
       </td>
     </tr>
@@ -91,7 +106,11 @@ export function TableBody<Row>({ table, result, pageSize, emptyText }: TableBody
 
   if (result.rows === undefined) {
     if (result.status === 'error')
-      return <tbody>{inCell(<AsyncState state="error" error={result.error} onRetry={result.retry} />)}</tbody>
+      return (
+        <tbody role="rowgroup" className="max-md:block">
+          {inCell(<AsyncState state="error" error={result.error} onRetry={result.retry} />)}
+        </tbody>
+      )
     const skeleton = (
       <span className="block space-y-4 px-3 py-3.5">
         {Array.from({ length: Math.min(pageSize, 8) }, (_, i) => (
@@ -99,12 +118,25 @@ export function TableBody<Row>({ table, result, pageSize, emptyText }: TableBody
         ))}
       </span>
     )
-    return <tbody>{inCell(<AsyncState state="loading" skeleton={skeleton} onRetry={result.retry} />)}</tbody>
+    return (
+      <tbody role="rowgroup" className="max-md:block">
+        {inCell(<AsyncState state="loading" skeleton={skeleton} onRetry={result.retry} />)}
+      </tbody>
+    )
   }
-  if (rows.length === 0) return <tbody>{inCell(<AsyncState state="empty" emptyText={emptyText} />)}</tbody>
+  if (rows.length === 0)
+    return (
+      <tbody role="rowgroup" className="max-md:block">
+        {inCell(<AsyncState state="empty" emptyText={emptyText} />)}
+      </tbody>
+    )
   return (
     // Earlier rows stay readable but dimmed: the note above the table says why.
-    <tbody className={cn('transition-opacity', result.stale && 'opacity-60')} data-stale={result.stale ?? undefined}>
+    <tbody
+      role="rowgroup"
+      className={cn('transition-opacity max-md:block max-md:p-2', result.stale && 'opacity-60')}
+      data-stale={result.stale ?? undefined}
+    >
       {rows.map((row, position) => (
         // By position: see TableRowView.
         <TableRow key={position} row={row} table={table} columns={visibleColumns} />

@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react'
+import { useRef, type ComponentProps } from 'react'
 import { Dialog as SheetPrimitive } from 'radix-ui'
 import { X } from 'lucide-react'
 import { cn } from '@/lib/cn'
@@ -21,8 +21,13 @@ export function SheetContent({
   className,
   style,
   children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: SheetContentProps) {
+  // What had focus when the sheet opened: it gets it back on close. Radix returns focus to a Trigger,
+  // but sheets opened from a store (settings, the phone menu) have none, and focus fell to the body.
+  const opener = useRef<HTMLElement | null>(null)
   return (
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-black/40" />
@@ -35,6 +40,16 @@ export function SheetContent({
           className,
         )}
         {...props}
+        onOpenAutoFocus={(event) => {
+          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+          onOpenAutoFocus?.(event)
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event)
+          if (event.defaultPrevented || !opener.current?.isConnected) return
+          event.preventDefault()
+          opener.current.focus()
+        }}
       >
         {children}
         <SheetPrimitive.Close

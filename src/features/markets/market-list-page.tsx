@@ -66,7 +66,8 @@ function marketColumns(): ColumnDef<MarketListItem, unknown>[] {
       accessorKey: 'registerTime',
       header: m.markets_col_registered(),
       enableSorting: true,
-      cell: ({ row }) => <span className="tabular-nums">{row.original.registerTime}</span>,
+      // A registration date has no time of day (the form takes a day): the day alone is shown.
+      cell: ({ row }) => <span className="tabular-nums">{row.original.registerTime.slice(0, 10)}</span>,
     },
     {
       id: 'actions',

@@ -15,8 +15,9 @@ export function MessageItem({ message, onOpen }: { message: Message; onOpen: (me
         type="button"
         onClick={() => onOpen(message)}
         className={cn(
+          // Read items are told apart by weight and colour, never by opacity: faded grey text fell
+          // below 4.5:1 (WCAG AA).
           'flex w-full gap-3 px-4 py-3 text-left hover:bg-accent focus-visible:bg-accent focus-visible:outline-none',
-          !unread && 'opacity-70',
         )}
         aria-label={`${unread ? m.messages_unread() + ': ' : ''}${message.title}`}
       >
@@ -32,7 +33,9 @@ export function MessageItem({ message, onOpen }: { message: Message; onOpen: (me
         )}
         <span className="min-w-0 flex-1">
           <span className="flex items-center gap-2">
-            <span className={cn('truncate text-sm', unread && 'font-medium')}>{message.title}</span>
+            <span className={cn('truncate text-sm', unread ? 'font-medium' : 'text-muted-foreground')}>
+              {message.title}
+            </span>
             {message.subTitle && <span className="truncate text-xs text-muted-foreground">{message.subTitle}</span>}
             {unread && <span aria-hidden className="ml-auto size-2 shrink-0 rounded-full bg-danger" />}
           </span>

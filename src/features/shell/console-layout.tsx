@@ -6,10 +6,12 @@ import { updateSettings, useSettings } from '@/lib/settings'
 import { useLiveConnection } from '@/lib/live-stream'
 import { useLocale } from '@/lib/locale'
 import { useMarketScope } from '@/lib/market-scope'
+import { cn } from '@/lib/cn'
 import { Button } from '@/components/ui/button'
 import { Sheet, SheetContent, SheetTitle } from '@/components/ui/sheet'
 import { LocaleSwitch } from '@/components/locale-switch'
 import { LiveIndicator } from './live-indicator'
+import { useEscapeRestores, useMaximized } from './maximize'
 import { sideMenuFor } from './menu-items'
 import { SideMenu } from './side-menu'
 import { TabBar } from './tab-bar'
@@ -31,11 +33,15 @@ export function ConsoleLayout({ role, userMenu, messageBox, marketSwitcher }: Co
   // The tab's one live connection, for the market in scope, while the console is shown.
   useLiveConnection(useMarketScope())
   const settings = useSettings()
+  // Maximized from the tab bar: the page keeps the window with its tabs, without navbar or menu.
+  const maximized = useMaximized()
+  useEscapeRestores(maximized)
+  const showNavbar = settings.navbar && !maximized
   const [mobileMenuOpen, setMobileMenuOpen] = useState(false)
   const mobile = settings.device === 'mobile'
   const items = sideMenuFor(role, settings.menuFromServer ? settings.serverMenu : null)
   const collapsed = settings.menuCollapse && !settings.topMenu
-  const showSideMenu = settings.menu && !settings.topMenu && !settings.hideMenu && !mobile
+  const showSideMenu = settings.menu && !settings.topMenu && !settings.hideMenu && !mobile && !maximized
   const menuWidth = collapsed ? COLLAPSED_WIDTH : settings.menuWidth
   const openSettings = () => updateSettings({ globalSettings: true })
 
@@ -47,7 +53,7 @@ export function ConsoleLayout({ role, userMenu, messageBox, marketSwitcher }: Co
       >
         {m.nav_skip_to_content()}
       </a>
-      {settings.navbar && (
+      {showNavbar && (
         <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-border bg-card px-3 md:px-4">
           {mobile && settings.menu && (
             <Button
@@ -91,7 +97,7 @@ export function ConsoleLayout({ role, userMenu, messageBox, marketSwitcher }: Co
         {showSideMenu && (
           <aside
             style={{ width: menuWidth }}
-            className={`sticky ${settings.navbar ? 'top-14 h-[calc(100vh-3.5rem)]' : 'top-0 h-screen'} flex shrink-0 flex-col justify-between overflow-y-auto border-r border-border bg-card transition-[width]`}
+            className={`sticky ${showNavbar ? 'top-14 h-[calc(100vh-3.5rem)]' : 'top-0 h-screen'} flex shrink-0 flex-col justify-between overflow-y-auto border-r border-border bg-card transition-[width]`}
           >
             <SideMenu items={items} collapsed={collapsed} />
             <div className="border-t border-border p-2">
@@ -112,7 +118,12 @@ export function ConsoleLayout({ role, userMenu, messageBox, marketSwitcher }: Co
           </aside>
         )}
         <div className="flex min-w-0 flex-1 flex-col">
-          {settings.tabBar && <TabBar />}
+          {settings.tabBar && (
+            // Stays in view under the navbar on a long page.
+            <div className={cn('sticky z-20', showNavbar ? 'top-14' : 'top-0')}>
+              <TabBar />
+            </div>
+          )}
           <main id="content" className="flex-1 p-3 md:p-5">
             <Outlet />
           </main>

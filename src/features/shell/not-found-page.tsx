@@ -6,7 +6,7 @@ import { StatusPage } from './status-page'
 export function NotFoundPage() {
   useLocale()
   return (
-    <div className="min-h-full bg-background">
+    <div className="min-h-full bg-background text-foreground">
       <StatusPage
         code={m.not_found_title()}
         description={m.not_found_description()}

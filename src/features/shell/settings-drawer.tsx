@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { Copy, Info } from 'lucide-react'
 import { m } from '@/paraglide/messages'
@@ -130,20 +130,7 @@ export function SettingsDrawer() {
           {row('tabBar', m.settings_tab_bar())}
           {row('menuFromServer', m.settings_menu_from_server())}
           <SettingRow label={m.settings_menu_width()} htmlFor={`${id}-menuWidth`}>
-            <Input
-              id={`${id}-menuWidth`}
-              type="number"
-              min={MENU_WIDTH.min}
-              max={MENU_WIDTH.max}
-              step={10}
-              value={settings.menuWidth}
-              onChange={(event) => {
-                const width = Number(event.target.value)
-                if (Number.isFinite(width))
-                  updateSettings({ menuWidth: Math.min(MENU_WIDTH.max, Math.max(MENU_WIDTH.min, Math.round(width))) })
-              }}
-              className="h-8 w-20 px-2"
-            />
+            <MenuWidthInput id={`${id}-menuWidth`} width={settings.menuWidth} />
           </SettingRow>
 
           <h3 className="pt-3 pb-1 text-xs font-medium text-muted-foreground">{m.settings_section_other()}</h3>
@@ -169,5 +156,41 @@ export function SettingsDrawer() {
         </div>
       </SheetContent>
     </Sheet>
+  )
+}
+
+/**
+ * The menu width as typed. A width within bounds applies as it is typed; anything else waits and is
+ * clamped when the user is done (Enter or leaving the field): clamping each keystroke turned the
+ * first digit of '300' into the minimum.
+ */
+function MenuWidthInput({ id, width }: { id: string; width: number }): ReactNode {
+  const [typed, setTyped] = useState<string | null>(null)
+  const widthOf = (text: string) => (/^\d{1,4}$/.test(text.trim()) ? Number(text.trim()) : null)
+  const commit = () => {
+    if (typed === null) return
+    const next = widthOf(typed)
+    if (next !== null) updateSettings({ menuWidth: Math.min(MENU_WIDTH.max, Math.max(MENU_WIDTH.min, next)) })
+    setTyped(null)
+  }
+  return (
+    <Input
+      id={id}
+      type="text"
+      inputMode="numeric"
+      autoComplete="off"
+      value={typed ?? String(width)}
+      onChange={(event) => {
+        setTyped(event.target.value)
+        const next = widthOf(event.target.value)
+        if (next !== null && next >= MENU_WIDTH.min && next <= MENU_WIDTH.max) updateSettings({ menuWidth: next })
+      }}
+      onBlur={commit}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') commit()
+      }}
+      aria-description={m.settings_menu_width_range({ min: MENU_WIDTH.min, max: MENU_WIDTH.max })}
+      className="h-8 w-20 px-2"
+    />
   )
 }

@@ -28,17 +28,18 @@ export function SideMenu({ items, collapsed }: { items: SideMenuItem[]; collapse
                 key={child.name}
                 to={child.path}
                 search={scopeSearch(child.path)}
-                title={collapsed ? routeTitle(child.name) : undefined}
+                // The full name on hover: collapsed, or cut short in a narrow menu.
+                title={routeTitle(child.name)}
                 activeOptions={{ exact: false, includeSearch: false }}
                 className={cn(
-                  'flex items-center gap-3 rounded px-3 py-2 text-sm text-foreground hover:bg-accent',
+                  'flex items-center gap-2 rounded px-2.5 py-2 text-sm text-foreground hover:bg-accent',
                   'focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
                   'data-[status=active]:bg-primary-1 data-[status=active]:font-medium data-[status=active]:text-primary',
                   collapsed && 'justify-center px-0',
                 )}
               >
                 <Icon aria-hidden className="size-4 shrink-0" />
-                <span className={cn(collapsed && 'sr-only')}>{routeTitle(child.name)}</span>
+                <span className={cn('min-w-0 truncate', collapsed && 'sr-only')}>{routeTitle(child.name)}</span>
               </Link>
             ))}
           </div>

@@ -7,5 +7,15 @@ import { toasterReady } from '@/lib/toast'
 export function LazyToaster() {
   const { theme } = useSettings()
   useEffect(() => toasterReady(), [])
-  return <Toaster position="top-center" theme={theme} richColors closeButton />
+  // Below the navbar (h-14) and the tab bar, so a toast never hides them; on phones below the navbar.
+  return (
+    <Toaster
+      position="top-center"
+      offset={{ top: 104 }}
+      mobileOffset={{ top: 64 }}
+      theme={theme}
+      richColors
+      closeButton
+    />
+  )
 }
