@@ -16,6 +16,7 @@ import { xsrf } from './middleware/xsrf'
 import { clientRoutes } from './static'
 import { deviceApiRoutes } from './device-api/routes'
 import { deviceRoutes } from './devices/routes'
+import { KeptAnswers } from './dashboard/kept-answers'
 import { dashboardRoutes } from './dashboard/routes'
 import { fileRoutes } from './files/routes'
 import { marketRoutes } from './markets/routes'
@@ -66,6 +67,9 @@ export function createApp(given: AppDeps) {
     ...given,
     sessionCache: given.sessionCache ?? new SessionCache(),
     live: given.live ?? new LiveBus(Date.now, given.logger),
+    keptAnswers:
+      given.keptAnswers ??
+      new KeptAnswers((error: unknown) => given.logger.warn({ err: error }, 'could not refresh a kept answer')),
   }
   if (given.events) shareSessionRevocations(deps.sessionCache, given.events, deps.logger)
   if (given.events && !given.live)

@@ -18,12 +18,12 @@ import { ok } from '../lib/respond'
 import { marketScope } from '../lib/scope'
 import type { AppEnv } from '../lib/types'
 import { validate } from '../lib/validate'
+import { rankingFor } from './ranking'
 import {
   dailyFigures,
   lastHour,
   latestTests,
   latestTransactions,
-  merchantRanking,
   methodShares,
   passengerFlow,
   todayFigures,
@@ -71,10 +71,7 @@ export const dashboardRoutes = new Hono<AppEnv>()
     async (c) => {
       const { deps, user } = c.var
       const query = c.req.valid('query')
-      return ok(
-        c,
-        await merchantRanking(deps.db, marketScope(user, query.market), deps.clock(), query.period, query.metric),
-      )
+      return ok(c, await rankingFor(deps, marketScope(user, query.market), query.period, query.metric))
     },
   )
   .get(

@@ -2,6 +2,7 @@ import type { Logger } from 'pino'
 import type { Database, DatabaseEvents } from '../db/client'
 import type { Clock } from './clock'
 import type { Locale } from './i18n'
+import type { KeptAnswers } from '../dashboard/kept-answers'
 import type { LiveBus } from '../live/bus'
 import type { SessionCache } from '../user/session-cache'
 
@@ -44,10 +45,12 @@ export type AppDeps = {
   events?: DatabaseEvents
   /** This instance's live events (made by createApp when not given; given already listening by tests). */
   live?: LiveBus
+  /** Costly answers kept a while (made by createApp when not given). */
+  keptAnswers?: KeptAnswers
 }
 
 /** What every handler sees as `c.var.deps`. */
-export type ServerDeps = AppDeps & { sessionCache: SessionCache; live: LiveBus }
+export type ServerDeps = AppDeps & { sessionCache: SessionCache; live: LiveBus; keptAnswers: KeptAnswers }
 
 export type AppEnv = {
   Variables: {

@@ -12,6 +12,7 @@ import {
   setAccountStatus,
 } from '../../server/user/accounts'
 import { hashPassword, md5Hex, verifyPassword } from '../../server/user/passwords'
+import { KeptAnswers } from '../../server/dashboard/kept-answers'
 import { LiveBus } from '../../server/live/bus'
 import { SessionCache } from '../../server/user/session-cache'
 import { createTestApp, createUser, Role, UserStatus, type TestApp } from '../helpers/test-app'
@@ -70,6 +71,7 @@ beforeAll(async () => {
     },
     sessionCache: new SessionCache(),
     live: new LiveBus(),
+    keptAnswers: new KeptAnswers(),
   }
   const [a] = await t.db.insert(markets).values({ name: 'Market A' }).returning()
   const [b] = await t.db.insert(markets).values({ name: 'Market B' }).returning()

@@ -171,4 +171,24 @@ describe('dashboard', () => {
     const answer = await api()('/dashboard/today', '$get', { query: {} }, { token: a.token })
     expect(answer.body.data).toMatchObject({ onlineDevices: 0, boundDevices: 4 })
   })
+
+  it("ranks every market's merchants for an OFFICIAL, the platform's 7 days kept a minute", async () => {
+    const ranked = async () =>
+      (await api()('/dashboard/ranking', '$get', { query: { period: '7d' } }, { token: official })).body.data.map(
+        (row) => row.paymentFen,
+      )
+    expect(await ranked()).toEqual([9999, 4300, 2200])
+    // A new market's merchant takes the lead.
+    const c = await withOperator(t, { token: official }, 3)
+    const merchant = await withMerchant(t, c.token, 4)
+    const terminal = await withDevice(t, c.token, { kind: 'payment_terminal', merchantId: merchant })
+    const sent = await deviceCall(t, terminal, '/events', { events: [payment('lead', 20000, today('10:01:00'))] })
+    expect(sent.body.code).toBe(20000)
+    // Today's ranking and a market's are read live; the platform's 7 days as kept until a minute passes.
+    const todays = await api()('/dashboard/ranking', '$get', { query: { period: 'today' } }, { token: official })
+    expect(todays.body.data[0]?.paymentFen).toBe(20000)
+    expect(await ranked()).toEqual([9999, 4300, 2200])
+    t.time.advance(60_001)
+    await expect.poll(ranked).toEqual([20000, 9999, 4300, 2200])
+  })
 })

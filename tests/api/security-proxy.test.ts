@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppEnv, ServerDeps } from '../../server/lib/types'
 import { forwardedEntry, requestContext } from '../../server/middleware/request-context'
 import { THROTTLE_POLICY } from '../../server/user/login-throttle'
+import { KeptAnswers } from '../../server/dashboard/kept-answers'
 import { LiveBus } from '../../server/live/bus'
 import { SessionCache } from '../../server/user/session-cache'
 import { createTestApp, createUser, Role, type TestApp } from '../helpers/test-app'
@@ -27,6 +28,7 @@ function addressProbe(trustProxy: number) {
     config: { sessionTtlSeconds: 3600, sessionMaxAgeSeconds: 86400, trustProxy, clientDir: null, secureCookies: false },
     sessionCache: new SessionCache(),
     live: new LiveBus(),
+    keptAnswers: new KeptAnswers(),
   }
   const app = new Hono<AppEnv>().use(requestContext(deps)).get('/', (c) => c.text(c.var.clientAddress))
   return async (forwardedFor?: string) =>
