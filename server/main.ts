@@ -6,6 +6,7 @@ import { seedDemo } from './db/seed/demo'
 import { readEnv } from './env'
 import { systemClock } from './lib/clock'
 import { startDeviceJobs } from './device-api/jobs'
+import { startPgliteMaintenance } from './db/maintenance'
 
 async function main() {
   let env
@@ -36,6 +37,7 @@ async function main() {
     },
   })
   const stopJobs = await startDeviceJobs(handle.db, systemClock, logger)
+  const stopMaintenance = startPgliteMaintenance(handle, logger)
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     logger.info(
       { url: `http://${env.host}:${info.port}`, database: handle.kind, demo: env.demo },
@@ -55,6 +57,7 @@ async function main() {
     }, 10_000)
     force.unref()
     stopJobs()
+    stopMaintenance()
     server.close(async () => {
       await handle.close()
       logger.info('stopped')
