@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button'
 import { Sheet, SheetContent, SheetTitle } from '@/components/ui/sheet'
 import { LocaleSwitch } from '@/components/locale-switch'
 import { LiveIndicator } from './live-indicator'
+import { PaletteButton, usePaletteShortcut } from './palette-button'
 import { useEscapeRestores, useMaximized } from './maximize'
 import { sideMenuFor } from './menu-items'
 import { SideMenu } from './side-menu'
@@ -21,6 +22,10 @@ import { useDeviceMode } from './use-device'
 import { useTabTracking } from './use-tab-tracking'
 
 const SettingsDrawer = lazy(() => import('./settings-drawer').then((module) => ({ default: module.SettingsDrawer })))
+// cmdk and the palette load on first use: nothing of them rides on the console's first load.
+const loadPalette = () => import('./command-palette')
+const CommandPalette = lazy(() => loadPalette().then((module) => ({ default: module.CommandPalette })))
+const preloadPalette = () => void loadPalette()
 const COLLAPSED_WIDTH = 56
 
 type ConsoleLayoutProps = { role: number; userMenu: ReactNode; messageBox: ReactNode; marketSwitcher?: ReactNode }
@@ -38,6 +43,8 @@ export function ConsoleLayout({ role, userMenu, messageBox, marketSwitcher }: Co
   useEscapeRestores(maximized)
   const showNavbar = settings.navbar && !maximized
   const [mobileMenuOpen, setMobileMenuOpen] = useState(false)
+  const [paletteOpen, setPaletteOpen] = useState(false)
+  usePaletteShortcut(() => setPaletteOpen((open) => !open))
   const mobile = settings.device === 'mobile'
   const items = sideMenuFor(role, settings.menuFromServer ? settings.serverMenu : null)
   const collapsed = settings.menuCollapse && !settings.topMenu
@@ -75,6 +82,7 @@ export function ConsoleLayout({ role, userMenu, messageBox, marketSwitcher }: Co
             {settings.topMenu && settings.menu && !mobile && <TopMenu items={items} />}
           </div>
           <div className="flex shrink-0 items-center gap-0.5">
+            <PaletteButton onOpen={() => setPaletteOpen(true)} onPreload={preloadPalette} />
             <LiveIndicator className="mr-1 hidden sm:inline-flex" />
             <LocaleSwitch className="hidden sm:inline-flex" />
             <ThemeToggle />
@@ -167,6 +175,11 @@ export function ConsoleLayout({ role, userMenu, messageBox, marketSwitcher }: Co
       {settings.globalSettings && (
         <Suspense fallback={null}>
           <SettingsDrawer />
+        </Suspense>
+      )}
+      {paletteOpen && (
+        <Suspense fallback={null}>
+          <CommandPalette role={role} onClose={() => setPaletteOpen(false)} />
         </Suspense>
       )}
     </div>

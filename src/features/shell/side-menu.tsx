@@ -1,12 +1,10 @@
 import { Link } from '@tanstack/react-router'
-import { Cpu, LayoutDashboard, Store, Users, type LucideIcon } from 'lucide-react'
 import { m } from '@/paraglide/messages'
 import { useScopeLinkSearch } from '@/lib/market-scope'
 import { routeTitle } from '@/lib/route-meta'
 import { cn } from '@/lib/cn'
+import { menuIcon } from './menu-icons'
 import type { SideMenuItem } from './menu-items'
-
-const ICONS: Record<string, LucideIcon> = { dashboard: LayoutDashboard, market: Store, merchant: Users, device: Cpu }
 
 /**
  * The side menu: one group per area, its pages as links; the active page is highlighted. Links to
@@ -17,7 +15,7 @@ export function SideMenu({ items, collapsed }: { items: SideMenuItem[]; collapse
   return (
     <nav aria-label={m.nav_main_label()} className="flex flex-col gap-1 p-2" data-testid="side-menu">
       {items.map((item) => {
-        const Icon = ICONS[item.name] ?? LayoutDashboard
+        const Icon = menuIcon(item.name)
         return (
           <div key={item.name} role="group" aria-label={routeTitle(item.name)}>
             {!collapsed && item.children.length > 1 && (
