@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { DEVICE_KINDS, DEVICE_LIST } from './device-list'
-import { idParam, requiredText } from './fields'
+import { idParam, requiredChoice, requiredText } from './fields'
 import { listSchema, type ListQueryOf } from './list'
 import { MarketQueryEntries } from './scope'
 
@@ -24,7 +24,7 @@ const LocationSchema = v.pipe(
  */
 export const BindDeviceSchema = v.object({
   code: DeviceCodeSchema,
-  kind: v.picklist(DEVICE_KINDS, 'validation_required'),
+  kind: requiredChoice(DEVICE_KINDS),
   merchantId: v.nullish(v.pipe(v.string('validation_invalid'), v.uuid('validation_invalid')), null),
   stallNo: v.optional(v.union([v.literal(''), LocationSchema], 'validation_stall_number'), ''),
   marketId: v.optional(v.pipe(v.string('validation_market_required'), v.uuid('validation_market_required'))),

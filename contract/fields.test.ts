@@ -8,6 +8,7 @@ import {
   PhoneSchema,
   idParam,
   optionalText,
+  requiredChoice,
   requiredText,
   wholeNumber,
 } from './fields'
@@ -82,5 +83,16 @@ describe('numbers and ids', () => {
     expect(v.parse(idParam('x'), { id: '11111111-1111-4111-8111-111111111111' })).toEqual({
       id: '11111111-1111-4111-8111-111111111111',
     })
+  })
+})
+
+describe('fixed choices', () => {
+  it('say "required" when nothing is chosen and "not valid" for a value off the list', () => {
+    const schema = requiredChoice(['fruit', 'meat'])
+    expect(v.parse(schema, 'fruit')).toBe('fruit')
+    expect(message(schema, '')).toBe('validation_required')
+    expect(message(schema, undefined)).toBe('validation_required')
+    expect(message(schema, 'toys')).toBe('validation_invalid')
+    expect(message(schema, 'FRUIT')).toBe('validation_invalid')
   })
 })

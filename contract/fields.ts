@@ -48,6 +48,13 @@ export const CreditCodeSchema = requiredChecked(isUnifiedSocialCreditCode, 'vali
 /** 18-digit resident ID card number (valid birth date and check digit), upper-cased X. */
 export const IdCardSchema = requiredChecked(isIdCardNumber, 'validation_id_card', (value) => value.toUpperCase())
 
+/**
+ * One of a fixed list (a select's value): nothing chosen is "required", a value not on the list is
+ * "not valid" (a single picklist message said "required" for both).
+ */
+export const requiredChoice = <const T extends readonly [string, ...string[]]>(options: T) =>
+  v.pipe(v.string('validation_required'), v.nonEmpty('validation_required'), v.picklist(options, 'validation_invalid'))
+
 /** The earliest and latest day a registration date may name. */
 export const DATE_RANGE = { min: '1900-01-01', max: '2100-12-31' } as const
 

@@ -7,6 +7,7 @@ import {
   PhoneSchema,
   idParam,
   optionalText,
+  requiredChoice,
   requiredText,
   wholeNumber,
 } from './fields'
@@ -34,7 +35,7 @@ const MarketUsernameSchema = v.pipe(
 
 /** The registration form's fields, shared by the console's form and the server (SPEC §3). */
 export const MarketFieldsSchema = v.object({
-  paymentBank: v.picklist(PAYMENT_BANKS, 'validation_required'),
+  paymentBank: requiredChoice(PAYMENT_BANKS),
   accountUsername: MarketUsernameSchema,
   accountStatus: v.picklist([1, 2], 'validation_required'),
   /** YYYY-MM-DD, the day the market registered (Asia/Shanghai). */

@@ -1,6 +1,15 @@
 import * as v from 'valibot'
 import { isUnifiedSocialCreditCode } from './china-ids'
-import { FileIdSchema, IdCardSchema, MobileSchema, idParam, optionalText, requiredText, wholeNumber } from './fields'
+import {
+  FileIdSchema,
+  IdCardSchema,
+  MobileSchema,
+  idParam,
+  optionalText,
+  requiredChoice,
+  requiredText,
+  wholeNumber,
+} from './fields'
 import { listSchema, type ListQueryOf } from './list'
 import { BUSINESS_CATEGORIES, MERCHANT_LIST, MERCHANT_STATUSES } from './merchant-list'
 import { MarketQueryEntries } from './scope'
@@ -72,9 +81,9 @@ export const MerchantFieldsSchema = v.object({
   phone: MobileSchema,
   idCardNo: IdCardSchema,
   creditCode: OptionalCreditCodeSchema,
-  category: v.picklist(BUSINESS_CATEGORIES, 'validation_required'),
+  category: requiredChoice(BUSINESS_CATEGORIES),
   age: wholeNumber(MERCHANT_AGE.min, MERCHANT_AGE.max, 'validation_merchant_age'),
-  gender: v.picklist(GENDERS, 'validation_required'),
+  gender: requiredChoice(GENDERS),
   political: optionalChoice(POLITICAL_AFFILIATIONS),
   education: optionalChoice(EDUCATION_LEVELS),
   address: optionalText(200),

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { MERCHANT_DEVICE_KINDS, type DeviceKind } from '@contract/device-list'
+import { DEVICE_KINDS, MERCHANT_DEVICE_KINDS, type DeviceKind } from '@contract/device-list'
 import { BindDeviceSchema } from '@contract/devices'
 import { m } from '@/paraglide/messages'
 import { addValidationMessages } from '@/lib/validation-messages'
@@ -22,13 +22,14 @@ export type BindFormValues = {
 /** Payment terminals and scales belong to a merchant (their place is its stall); counters and testers to a place. */
 export const belongsToMerchant = (kind: DeviceKind) => MERCHANT_DEVICE_KINDS.includes(kind)
 
-const { code, kind, stallNo } = BindDeviceSchema.entries
+const { code, stallNo } = BindDeviceSchema.entries
 
 const formSchema = (choosesMarket: boolean): v.GenericSchema<BindFormValues, unknown> =>
   v.pipe(
     v.object({
       code,
-      kind,
+      // The dialog's select always holds one of them (the server's schema also takes a missing kind).
+      kind: v.picklist(DEVICE_KINDS, 'validation_invalid'),
       merchantId: v.nullable(v.string()),
       stallNo: stallNo.wrapped,
       marketId: choosesMarket
