@@ -1,8 +1,9 @@
-import { useRef, type ComponentProps, type ReactNode } from 'react'
+import type { ComponentProps, ReactNode } from 'react'
 import { Command as CommandPrimitive } from 'cmdk'
 import { Dialog as DialogPrimitive } from 'radix-ui'
 import { Search } from 'lucide-react'
 import { cn } from '@/lib/cn'
+import { useFocusReturn } from './focus-return'
 
 type CommandDialogProps = Omit<ComponentProps<typeof CommandPrimitive>, 'title'> & {
   open: boolean
@@ -16,8 +17,8 @@ type CommandDialogProps = Omit<ComponentProps<typeof CommandPrimitive>, 'title'>
 
 /**
  * A command menu (cmdk) in a modal dialog (Radix): focus trapped, Escape closes, and focus goes back
- * to what had it when the dialog opened. Radix returns focus only to a Trigger, and a palette opened
- * by a shortcut has none (focus fell to the body).
+ * to what had it when the dialog opened (./focus-return.ts: a palette opened by a shortcut has no
+ * Trigger for Radix to return it to).
  */
 export function CommandDialog({
   open,
@@ -29,7 +30,7 @@ export function CommandDialog({
   children,
   ...props
 }: CommandDialogProps) {
-  const opener = useRef<HTMLElement | null>(null)
+  const focusReturn = useFocusReturn()
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
@@ -40,14 +41,9 @@ export function CommandDialog({
             'fixed top-[12vh] left-1/2 z-50 w-[calc(100%-1.5rem)] max-w-xl -translate-x-1/2 overflow-hidden',
             'rounded-lg border border-border bg-popover text-popover-foreground shadow-lg focus:outline-none',
           )}
-          onOpenAutoFocus={() => {
-            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
-          }}
+          onOpenAutoFocus={focusReturn.onOpenAutoFocus}
           onCloseAutoFocus={(event) => {
-            if (opener.current?.isConnected) {
-              event.preventDefault()
-              opener.current.focus()
-            }
+            focusReturn.onCloseAutoFocus(event)
             onClosed?.()
           }}
         >

@@ -2,6 +2,7 @@ import type { ComponentProps } from 'react'
 import { Dialog as DialogPrimitive } from 'radix-ui'
 import { X } from 'lucide-react'
 import { cn } from '@/lib/cn'
+import { useFocusReturn } from './focus-return'
 
 export const Dialog = DialogPrimitive.Root
 export const DialogTrigger = DialogPrimitive.Trigger
@@ -17,13 +18,19 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
   )
 }
 
-/** `closeLabel` names the corner close button (translated by the caller). */
+/**
+ * `closeLabel` names the corner close button (translated by the caller). Focus goes back to what
+ * opened the dialog, or to the menu's button when a menu item did (./focus-return.ts).
+ */
 export function DialogContent({
   className,
   children,
   closeLabel,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel: string }) {
+  const focusReturn = useFocusReturn()
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
@@ -35,6 +42,14 @@ export function DialogContent({
           className,
         )}
         {...props}
+        onOpenAutoFocus={(event) => {
+          focusReturn.onOpenAutoFocus()
+          onOpenAutoFocus?.(event)
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event)
+          focusReturn.onCloseAutoFocus(event)
+        }}
       >
         {children}
         <DialogPrimitive.Close

@@ -1,7 +1,8 @@
-import { useRef, type ComponentProps } from 'react'
+import type { ComponentProps } from 'react'
 import { Dialog as SheetPrimitive } from 'radix-ui'
 import { X } from 'lucide-react'
 import { cn } from '@/lib/cn'
+import { useFocusReturn } from './focus-return'
 
 /** A side panel on Radix Dialog: focus trapped, Escape closes, labelled by its title. */
 export const Sheet = SheetPrimitive.Root
@@ -25,9 +26,8 @@ export function SheetContent({
   onCloseAutoFocus,
   ...props
 }: SheetContentProps) {
-  // What had focus when the sheet opened: it gets it back on close. Radix returns focus to a Trigger,
-  // but sheets opened from a store (settings, the phone menu) have none, and focus fell to the body.
-  const opener = useRef<HTMLElement | null>(null)
+  // Sheets opened from a store (settings, the phone menu) have no Trigger for Radix to return focus to.
+  const focusReturn = useFocusReturn()
   return (
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-black/40" />
@@ -41,14 +41,12 @@ export function SheetContent({
         )}
         {...props}
         onOpenAutoFocus={(event) => {
-          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+          focusReturn.onOpenAutoFocus()
           onOpenAutoFocus?.(event)
         }}
         onCloseAutoFocus={(event) => {
           onCloseAutoFocus?.(event)
-          if (event.defaultPrevented || !opener.current?.isConnected) return
-          event.preventDefault()
-          opener.current.focus()
+          focusReturn.onCloseAutoFocus(event)
         }}
       >
         {children}
