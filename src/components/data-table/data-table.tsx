@@ -1,5 +1,5 @@
 import { m } from '@/paraglide/messages'
-import { memo, useLayoutEffect, useMemo, type ReactNode } from 'react'
+import { memo, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react'
 import {
   flexRender,
   getCoreRowModel,
@@ -17,7 +17,10 @@ import type { ListResult } from '@/components/async-state/use-list-result'
 import { indexColumn } from './index-column'
 import { Pagination } from './pagination'
 import { TableBody } from './table-body'
+import { useCardLayout } from './use-card-layout'
+import { useSteadyColumnWidths } from './use-steady-column-widths'
 import { tableLabels } from './use-table-labels'
+import { drawsRowsInView } from './use-virtual-rows'
 
 export type TableSort = { id: string; desc: boolean }
 
@@ -66,18 +69,20 @@ type TableHeadProps<Row> = {
   sortKey: string
   /** Compared, not read: header functions draw words in the current language. */
   locale: string
+  /** Set when the body draws only the rows in view: the header row is the table's first (ARIA). */
+  rowIndex: 1 | undefined
 }
 
 /**
  * The header row. Memoised on TanStack Table's header groups (kept while the columns and their
  * visibility stay), the sort and the language: a new page or a loading state does not draw it again.
  */
-function TableHeadView<Row>({ headerGroups }: TableHeadProps<Row>) {
+function TableHeadView<Row>({ headerGroups, rowIndex }: TableHeadProps<Row>) {
   return (
     // On a phone the cards name each value themselves (table-body.tsx); the headers stay for screen readers.
     <thead role="rowgroup" className="bg-muted/60 max-md:sr-only">
       {headerGroups.map((group) => (
-        <tr key={group.id} role="row">
+        <tr key={group.id} role="row" aria-rowindex={rowIndex}>
           {group.headers.map((header) => {
             const sorted = header.column.getIsSorted()
             const title = flexRender(header.column.columnDef.header, header.getContext())
@@ -126,6 +131,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     [props.showIndex, props.columns],
   )
   const locale = useLocale()
+  // A long page draws only the rows in view (table-body.tsx): the table then says how many rows it has.
+  const rowCount = result.rows && drawsRowsInView(result.rows.length) ? result.rows.length + 1 : undefined
   const labels = useMemo(() => tableLabels(locale), [locale])
   timing?.clearMarks(DRAW_MEASURE)
   timing?.mark(DRAW_MEASURE)
@@ -133,6 +140,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     timing?.clearMeasures(DRAW_MEASURE)
     timing?.measure(DRAW_MEASURE, DRAW_MEASURE)
   }, [result.rows])
+  const tableElement = useRef<HTMLTableElement>(null)
+  const cards = useCardLayout()
   const table = useReactTable({
     data: result.rows ?? [],
     columns,
@@ -149,6 +158,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     },
   })
 
+  const headerGroups = table.getHeaderGroups()
+  useSteadyColumnWidths(tableElement, rowCount !== undefined && !cards, result.rows, headerGroups)
+
   return (
     <div className="rounded-lg border border-border bg-card">
       {props.toolbar && (
@@ -157,15 +169,18 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       <StaleNote stale={result.stale} error={result.error} onRetry={result.retry} />
       <div className="overflow-x-auto">
         <table
+          ref={tableElement}
           role="table"
           className="w-full border-collapse text-sm max-md:block"
           aria-busy={result.status === 'pending' || result.fetching ? true : undefined}
+          aria-rowcount={rowCount}
         >
           <caption className="sr-only">{props.caption}</caption>
           <TableHead
-            headerGroups={table.getHeaderGroups()}
+            headerGroups={headerGroups}
             sortKey={sort ? `${sort.id} ${sort.desc}` : ''}
             locale={locale}
+            rowIndex={rowCount === undefined ? undefined : 1}
           />
           <TableBody
             table={table}

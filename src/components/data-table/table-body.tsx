@@ -1,9 +1,10 @@
-import { Fragment, isValidElement, memo, type ReactNode } from 'react'
+import { Fragment, isValidElement, memo, useRef, type ReactNode } from 'react'
 import type { CellContext, Column, Row, Table } from '@tanstack/react-table'
 import { AsyncState } from '@/components/async-state/async-state'
 import type { ListResult } from '@/components/async-state/use-list-result'
 import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/cn'
+import { useVirtualRows } from './use-virtual-rows'
 
 /**
  * Below the md breakpoint (a phone) each row is a card: every cell on a line of its own with its
@@ -24,6 +25,11 @@ type TableBodyProps<Row> = {
 
 type TableRowProps<Data> = {
   row: Row<Data>
+  /** The row's place in the page (`data-index`, which the virtualizer reads when it measures the row). */
+  index: number
+  /** Set when only some rows are drawn: the row's place in the table, counting the header row (ARIA). */
+  rowIndex: number | undefined
+  measure: ((row: HTMLTableRowElement | null) => void) | undefined
   table: Table<Data>
   /** The visible columns, which TanStack Table keeps while columns and visibility stay: a change draws the row again. */
   columns: readonly Column<Data, unknown>[]
@@ -59,11 +65,12 @@ class RowCellContext<Data> {
  * needs hooks returns a component that has them (hooks in a `cell` function are a lint error anyway).
  *
  * Memoised on the row object, which TanStack Table keeps while its data is unchanged: the page's other
- * re-renders (navigation, the stale mark, a dialog opening) do not draw 100 rows again.
+ * re-renders (navigation, the stale mark, a dialog opening, a scroll that draws other rows) do not draw
+ * the rows already on screen again.
  */
-function TableRowView<Data>({ row, table, columns }: TableRowProps<Data>) {
+function TableRowView<Data>({ row, index, rowIndex, measure, table, columns }: TableRowProps<Data>) {
   return (
-    <tr role="row" className={PHONE_CARD_ROW}>
+    <tr ref={measure} role="row" data-index={index} aria-rowindex={rowIndex} className={PHONE_CARD_ROW}>
       {columns.map((column) => {
         const def = column.columnDef
         const content: unknown =
@@ -90,12 +97,24 @@ function TableRowView<Data>({ row, table, columns }: TableRowProps<Data>) {
 }
 const TableRow = memo(TableRowView) as typeof TableRowView
 
+/** The height of rows not drawn (a long page draws the rows in view): hidden from screen readers. */
+function RowSpace({ height, width }: { height: number; width: number }) {
+  return (
+    <tr aria-hidden className="max-md:block">
+      <td colSpan={width} style={{ height }} className="p-0 max-md:block" />
+    </tr>
+  )
+}
+
 /** The rows, or what stands in for them: skeleton rows, the failure with a retry, or "nothing matches". */
 export function TableBody<Row>({ table, result, pageSize, emptyText }: TableBodyProps<Row>) {
   // Kept by TanStack Table (memoised) while the columns and their visibility stay the same.
   const visibleColumns = table.getVisibleLeafColumns()
   const width = visibleColumns.length
   const rows = table.getRowModel().rows
+  const body = useRef<HTMLTableSectionElement>(null)
+  // A long page draws the rows in view; the others are space of their height (use-virtual-rows.ts).
+  const drawn = useVirtualRows(result.rows === undefined ? 0 : rows.length, width, body)
   const inCell = (content: ReactNode) => (
     <tr role="row" className="max-md:block">
       <td role="cell" colSpan={width} className="p-0 max-md:block max-md:text-center">
@@ -133,14 +152,28 @@ export function TableBody<Row>({ table, result, pageSize, emptyText }: TableBody
   return (
     // Earlier rows stay readable but dimmed: the note above the table says why.
     <tbody
+      ref={body}
       role="rowgroup"
       className={cn('transition-opacity max-md:block max-md:p-2', result.stale && 'opacity-60')}
       data-stale={result.stale ?? undefined}
+      onFocus={drawn.onFocus}
     >
-      {rows.map((row, position) => (
-        // By position: see TableRowView.
-        <TableRow key={position} row={row} table={table} columns={visibleColumns} />
+      {drawn.slots.map(({ index, spaceBefore }) => (
+        // By position in the page: see TableRowView.
+        <Fragment key={index}>
+          {spaceBefore > 0 && <RowSpace height={spaceBefore} width={width} />}
+          <TableRow
+            row={rows[index]!}
+            index={index}
+            // The header row is the table's first.
+            rowIndex={drawn.partial ? index + 2 : undefined}
+            measure={drawn.measure}
+            table={table}
+            columns={visibleColumns}
+          />
+        </Fragment>
       ))}
+      {drawn.spaceAfter > 0 && <RowSpace height={drawn.spaceAfter} width={width} />}
     </tbody>
   )
 }
