@@ -3,7 +3,14 @@ import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui'
 import { Check } from 'lucide-react'
 import { cn } from '@/lib/cn'
 
-export const DropdownMenu = DropdownMenuPrimitive.Root
+/**
+ * Not modal unless asked: a modal menu hides the rest of the page from assistive technology while its
+ * links and buttons stay focusable (axe's aria-hidden-focus). Escape and a click outside still close it,
+ * and focus still goes back to its button.
+ */
+export function DropdownMenu({ modal = false, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Root>) {
+  return <DropdownMenuPrimitive.Root modal={modal} {...props} />
+}
 export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger
 export const DropdownMenuGroup = DropdownMenuPrimitive.Group
 
