@@ -38,8 +38,18 @@ describe('settings drawer', () => {
     )
     const primary = await page.evaluate(() => document.body.style.getPropertyValue('--primary-6'))
     expect(primary.toLowerCase()).not.toBe('#3c7eff')
-    // Typed a key at a time, as a person types: each keystroke is not clamped on its own.
+    // Typed a key at a time, as a person types: each keystroke is not clamped on its own, and what is
+    // out of range is clamped once the user is done (Enter or leaving the field).
     const menuWidth = drawer.getByLabel('Menu width (px)')
+    await menuWidth.fill('')
+    await menuWidth.pressSequentially('90')
+    expect(await menuWidth.inputValue()).toBe('90')
+    await menuWidth.press('Enter')
+    await expect.poll(() => menuWidth.inputValue()).toBe('160')
+    await menuWidth.fill('')
+    await menuWidth.pressSequentially('4000')
+    await menuWidth.blur()
+    await expect.poll(() => menuWidth.inputValue()).toBe('400')
     await menuWidth.fill('')
     await menuWidth.pressSequentially('260')
     expect(await menuWidth.inputValue()).toBe('260')
