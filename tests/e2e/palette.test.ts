@@ -146,6 +146,20 @@ describe('command palette', () => {
     await context.close()
   })
 
+  it('on a phone the navbar keeps its search button in view, and a tap opens the palette', async () => {
+    const { context, page } = await signedInPage(browser, DEMO.official, { viewport: { width: 390, height: 800 } })
+    const header = page.getByRole('banner')
+    expect(await header.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true)
+    const button = page.getByTestId('palette-button')
+    const box = await button.boundingBox()
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true)
+    await button.click()
+    await palette(page).waitFor()
+    const dialog = await palette(page).boundingBox()
+    expect(dialog && dialog.x >= 0 && dialog.x + dialog.width <= 390).toBe(true)
+    await context.close()
+  })
+
   describe.each(['light', 'dark'] as const)('in the %s theme', (theme) => {
     it('the open palette, with results, has no axe violations', async () => {
       const context = await newContext(browser)
