@@ -63,28 +63,44 @@ async function minuteFigures(db: Database, scope: MarketScope, from: Date, to: D
   }
 }
 
-/** Today so far against yesterday up to the same time, and the devices online of those bound. */
-export async function todayFigures(db: Database, scope: MarketScope, now: Date): Promise<Today> {
+type DeviceCounts = { online: number; bound: number }
+
+/** The devices bound in the scope, and those seen in the last two minutes. */
+export async function deviceCounts(db: Database, scope: MarketScope, now: Date): Promise<DeviceCounts> {
+  const [row] = await db
+    .select({
+      bound: sql<number>`count(*)`.mapWith(Number),
+      online:
+        sql<number>`count(*) filter (where ${gt(devices.lastSeenAt, new Date(now.getTime() - ONLINE_WINDOW_MS))})`.mapWith(
+          Number,
+        ),
+    })
+    .from(devices)
+    .where(and(isNull(devices.unboundAt), inScope(devices.marketId, scope)))
+  return { online: num(row?.online), bound: num(row?.bound) }
+}
+
+/**
+ * Today so far against yesterday up to the same time, and the devices online of those bound
+ * (`countDevices`: counted live unless the caller keeps the count).
+ */
+export async function todayFigures(
+  db: Database,
+  scope: MarketScope,
+  now: Date,
+  countDevices: () => Promise<DeviceCounts> = () => deviceCounts(db, scope, now),
+): Promise<Today> {
   const today = shanghaiDayOf(now)
   const yesterdayStart = shanghaiDayStart(addDays(today, -1))
   // The minute in progress counts on both sides: yesterday up to the same minute, inclusive.
   const upTo = new Date(minuteStart(now).getTime() + MINUTE_MS)
-  const [[dayRow], yesterday, [deviceRow]] = await Promise.all([
+  const [[dayRow], yesterday, counted] = await Promise.all([
     db
       .select()
       .from(marketDayStats)
       .where(and(eq(marketDayStats.marketId, rollupMarket(scope)), eq(marketDayStats.day, today))),
     minuteFigures(db, scope, yesterdayStart, new Date(upTo.getTime() - 86_400_000)),
-    db
-      .select({
-        bound: sql<number>`count(*)`.mapWith(Number),
-        online:
-          sql<number>`count(*) filter (where ${gt(devices.lastSeenAt, new Date(now.getTime() - ONLINE_WINDOW_MS))})`.mapWith(
-            Number,
-          ),
-      })
-      .from(devices)
-      .where(and(isNull(devices.unboundAt), inScope(devices.marketId, scope))),
+    countDevices(),
   ])
   return {
     today: {
@@ -94,8 +110,8 @@ export async function todayFigures(db: Database, scope: MarketScope, now: Date):
       refundFen: num(dayRow?.refundFen),
     },
     yesterday,
-    onlineDevices: num(deviceRow?.online),
-    boundDevices: num(deviceRow?.bound),
+    onlineDevices: counted.online,
+    boundDevices: counted.bound,
     asOf: now.toISOString(),
   }
 }
@@ -175,11 +191,14 @@ export async function merchantRanking(
 /** Passengers per 10 minutes today, from midnight to the current 10 minutes. */
 export async function passengerFlow(db: Database, scope: MarketScope, now: Date) {
   const start = shanghaiDayStart(shanghaiDayOf(now))
+  // Summed per 10 minutes by the database: a day of the platform's minutes is 900 rows to send, 90 summed.
+  const slot = sql`date_bin('10 minutes', ${marketMinuteStats.minute}, ${start.toISOString()}::timestamptz)`
   const rows = await db
     .select({
-      minute: marketMinuteStats.minute,
-      in: marketMinuteStats.passengersIn,
-      out: marketMinuteStats.passengersOut,
+      // Epoch milliseconds: the drivers hand a computed timestamptz back as text in their own formats.
+      slotMs: sql<number>`(extract(epoch from ${slot}) * 1000)::float8`.mapWith(Number),
+      in: sql<number>`sum(${marketMinuteStats.passengersIn})`.mapWith(Number),
+      out: sql<number>`sum(${marketMinuteStats.passengersOut})`.mapWith(Number),
     })
     .from(marketMinuteStats)
     .where(
@@ -189,6 +208,8 @@ export async function passengerFlow(db: Database, scope: MarketScope, now: Date)
         lte(marketMinuteStats.minute, now),
       ),
     )
+    // By position: the slot repeated would be a second parameter, which PostgreSQL does not know is equal.
+    .groupBy(sql`1`)
   const slots = Math.floor((now.getTime() - start.getTime()) / (10 * MINUTE_MS)) + 1
   const flow = Array.from({ length: slots }, (_, i) => ({
     time: formatShanghaiTime(start.getTime() + i * 10 * MINUTE_MS),
@@ -196,10 +217,10 @@ export async function passengerFlow(db: Database, scope: MarketScope, now: Date)
     out: 0,
   }))
   for (const row of rows) {
-    const slot = flow[Math.floor((row.minute.getTime() - start.getTime()) / (10 * MINUTE_MS))]
-    if (!slot) continue
-    slot.in += row.in
-    slot.out += row.out
+    const at = flow[Math.round((row.slotMs - start.getTime()) / (10 * MINUTE_MS))]
+    if (!at) continue
+    at.in += row.in
+    at.out += row.out
   }
   return flow
 }

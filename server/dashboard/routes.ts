@@ -19,15 +19,8 @@ import { marketScope } from '../lib/scope'
 import type { AppEnv } from '../lib/types'
 import { validate } from '../lib/validate'
 import { rankingFor } from './ranking'
-import {
-  dailyFigures,
-  lastHour,
-  latestTests,
-  latestTransactions,
-  methodShares,
-  passengerFlow,
-  todayFigures,
-} from './queries'
+import { todayFor } from './today'
+import { dailyFigures, lastHour, latestTests, latestTransactions, methodShares, passengerFlow } from './queries'
 
 const tags = ['dashboard']
 const description =
@@ -47,7 +40,7 @@ export const dashboardRoutes = new Hono<AppEnv>()
     validate('query', DashboardQuerySchema),
     async (c) => {
       const { deps, user } = c.var
-      return ok(c, await todayFigures(deps.db, marketScope(user, c.req.valid('query').market), deps.clock()))
+      return ok(c, await todayFor(deps, marketScope(user, c.req.valid('query').market)))
     },
   )
   .get(

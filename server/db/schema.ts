@@ -393,7 +393,11 @@ export const pesticideTests = pgTable(
     result: text('result').notNull(),
     testedAt: timestamp('tested_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('pesticide_tests_market_time_idx').on(t.marketId, t.testedAt)],
+  (t) => [
+    index('pesticide_tests_market_time_idx').on(t.marketId, t.testedAt),
+    // The platform's latest tests (all markets): without it, every view sorted every test.
+    index('pesticide_tests_time_idx').on(t.testedAt),
+  ],
 )
 
 /** The figures a rollup row adds up (DESIGN §8): kept on ingest, in the ingest's transaction. */

@@ -1,0 +1,1 @@
+CREATE INDEX "pesticide_tests_time_idx" ON "pesticide_tests" USING btree ("tested_at");
