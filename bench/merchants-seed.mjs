@@ -172,16 +172,17 @@ function benchMarkets(from, to, passwordHash) {
 const one = async (run, text) => Number((await run(text, []))[0]?.n ?? 0)
 
 /**
- * Brings the database to 1,000 markets and 200,000 merchants (kept if it has them). Returns what it
- * did and how long it took.
+ * Brings the database to 1,000 markets and 200,000 merchants (kept if it has them): the merchant
+ * benches' own database unless `url` / `dataDir` name another. Returns what it did and how long it took.
  */
-export async function seedMerchantBench(kind, { fresh = process.env.BENCH_RESEED === '1' } = {}) {
+export async function seedMerchantBench(
+  kind,
+  { fresh = process.env.BENCH_RESEED === '1', url = postgresUrl, dataDir = pgliteDir } = {},
+) {
   const started = performance.now()
-  if (kind === 'pglite' && fresh) rmSync(pgliteDir, { recursive: true, force: true })
-  if (kind === 'postgres' && !(await ensurePostgresDatabase(postgresUrl, { fresh }))) return { skipped: true }
-  const handle = await openDatabase(
-    kind === 'postgres' ? { kind, url: postgresUrl, maxConnections: 1 } : { kind, dataDir: pgliteDir },
-  )
+  if (kind === 'pglite' && fresh) rmSync(dataDir, { recursive: true, force: true })
+  if (kind === 'postgres' && !(await ensurePostgresDatabase(url, { fresh }))) return { skipped: true }
+  const handle = await openDatabase(kind === 'postgres' ? { kind, url, maxConnections: 1 } : { kind, dataDir })
   try {
     await handle.migrate()
     const run = runner(handle)
@@ -189,7 +190,7 @@ export async function seedMerchantBench(kind, { fresh = process.env.BENCH_RESEED
     if ((await one(run, 'select count(*)::int as n from users')) > 0) {
       // An earlier run stopped half way: start again from an empty database.
       await handle.close()
-      return seedMerchantBench(kind, { fresh: true })
+      return seedMerchantBench(kind, { fresh: true, url, dataDir })
     }
     await seedDemo(handle.db)
     const passwordHash = await hashPassword(md5Hex('Market123'))

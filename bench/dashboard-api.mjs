@@ -1,0 +1,114 @@
+// Every /api/dashboard/* endpoint at province scale (issue 10): 1,000 markets, 200,000 merchants and
+// 30 days of trade, 10 million transactions on PostgreSQL and 1 million on PGlite
+// (bench/dashboard-seed.mjs makes them the first time and tops them up to now after), against the
+// BUILT server, as an OFFICIAL on all markets and on one market, and as that market's operator.
+// Budget: p95 <= 50 ms on PostgreSQL, all markets included; PGlite reported beside it.
+//   node bench/dashboard-api.mjs            both databases      BENCH_DURATION=3   seconds a line
+//   node bench/dashboard-api.mjs postgres   one (postgres | pglite)
+import { createHash } from 'node:crypto'
+import autocannon from 'autocannon'
+import { officialHeaders, startBuiltServer } from './built-server.mjs'
+import { dashboardPgliteDir, dashboardPostgresUrl, seedDashboardBench } from './dashboard-seed.mjs'
+
+const PORT = 3932
+const BUDGET_MS = 50
+const DURATION = Number(process.env.BENCH_DURATION ?? 3)
+const CONNECTIONS = [1, 10]
+
+const ENDPOINTS = [
+  ['today', {}],
+  ['daily', {}],
+  ['ranking', { period: 'today', metric: 'amount' }],
+  ['ranking', { period: '7d', metric: 'amount' }],
+  ['ranking', { period: '30d', metric: 'amount' }],
+  ['ranking', { period: '30d', metric: 'orders' }],
+  ['passengers', {}],
+  ['minutes', {}],
+  ['methods', {}],
+  ['transactions', {}],
+  ['tests', {}],
+]
+
+/** Exact percentiles from every response's time (autocannon's summary has no p95). */
+async function measure(url, headers, connections) {
+  const times = []
+  const instance = autocannon({ url, connections, duration: DURATION, headers })
+  instance.on('response', (_client, _status, _bytes, time) => times.push(time))
+  const result = await instance
+  times.sort((a, b) => a - b)
+  const at = (p) => times[Math.max(0, Math.ceil((p / 100) * times.length) - 1)] ?? NaN
+  return { p50: at(50), p95: at(95), rps: result.requests.average, failed: result.non2xx + result.errors }
+}
+
+/** Signs a market's operator in (the bench markets' password, bench/merchants-seed.mjs). */
+async function operatorHeaders(base, username) {
+  const headers = { 'content-type': 'application/json', cookie: 'XSRF-TOKEN=b', 'x-xsrf-token': 'b' }
+  const password = createHash('md5').update('Market123').digest('hex')
+  const login = await fetch(`${base}/api/user/login`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ username, password }),
+  })
+  const token = (await login.json()).data?.token
+  if (!token) throw new Error(`operator ${username} could not sign in`)
+  return { ...headers, authorization: token }
+}
+
+const ms = (value) => value.toFixed(1).padStart(6)
+
+async function bench(kind) {
+  const seeded = await seedDashboardBench(kind)
+  if (seeded.skipped) {
+    console.log(`PostgreSQL: no server answers at ${dashboardPostgresUrl}; skipped`)
+    return []
+  }
+  const name = kind === 'postgres' ? 'PostgreSQL' : 'PGlite'
+  console.log(
+    `${name}: ${seeded.counts.transactions.toLocaleString('en')} transactions, ${seeded.markets.toLocaleString('en')} bench markets, ${seeded.merchantCount.toLocaleString('en')} active merchants (top-up: ${seeded.sent.toLocaleString('en')} events in ${Math.round(seeded.seconds)} s)`,
+  )
+  const { base, stop } = await startBuiltServer(
+    kind === 'postgres'
+      ? { port: PORT, databaseUrl: dashboardPostgresUrl }
+      : { port: PORT, dataDir: dashboardPgliteDir },
+  )
+  const misses = []
+  try {
+    const official = await officialHeaders(base)
+    // A bench market (each holds about 1/1,000 of the trade; operators 0399…), and its operator.
+    const listed = await fetch(`${base}/api/markets?q=0399&pageSize=10`, { headers: official }).then((response) =>
+      response.json(),
+    )
+    const market = listed.data?.list?.[0]
+    if (!market) throw new Error('no bench market found')
+    const operator = await operatorHeaders(base, market.accountUsername)
+    const scopes = [
+      { label: 'all markets', headers: official, query: {} },
+      { label: 'one market ', headers: official, query: { market: market.id } },
+      { label: 'operator   ', headers: operator, query: {} },
+    ]
+    console.log(`${name}: p50 / p95 ms, requests/s (budget p95 <= ${BUDGET_MS} ms)`)
+    for (const scope of scopes)
+      for (const [endpoint, params] of ENDPOINTS) {
+        const query = new URLSearchParams({ ...scope.query, ...params }).toString()
+        const url = `${base}/api/dashboard/${endpoint}${query ? `?${query}` : ''}`
+        const label = `${scope.label} · ${endpoint}${params.period ? ` ${params.period} by ${params.metric}` : ''}`
+        const figures = []
+        for (const connections of CONNECTIONS) {
+          const result = await measure(url, scope.headers, connections)
+          figures.push(`${connections} conn ${ms(result.p50)} / ${ms(result.p95)}, ${Math.round(result.rps)}/s`)
+          if (result.failed > 0) misses.push(`${name} ${label}: ${result.failed} failed`)
+          if (kind === 'postgres' && result.p95 > BUDGET_MS)
+            misses.push(`${name} ${label} (${connections} conn): p95 ${result.p95} ms`)
+        }
+        console.log(`  ${label.padEnd(44)} ${figures.join(' | ')}`)
+      }
+  } finally {
+    await stop()
+  }
+  return misses
+}
+
+const kinds = process.argv[2] ? [process.argv[2]] : ['postgres', 'pglite']
+const misses = []
+for (const kind of kinds) misses.push(...(await bench(kind)))
+console.log(misses.length === 0 ? 'Every budget held.' : `Over budget:\n  ${misses.join('\n  ')}`)
