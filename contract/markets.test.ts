@@ -52,7 +52,7 @@ describe('market registration schema (shared by the form and the server)', () =>
       stallCount: 'validation_stall_count',
       complaintPhone: 'validation_phone',
       managerPhone: 'validation_mobile',
-      paymentBank: 'validation_required',
+      paymentBank: 'validation_invalid',
       notes: 'validation_too_long',
       registeredOn: 'validation_date',
     })

@@ -5,7 +5,11 @@ type Origin = { element: HTMLElement; opener: HTMLElement | null }
 /** The button that opened the menu or popover `element` sits in (Radix links them by aria-controls). */
 function openerOfLayer(element: HTMLElement): HTMLElement | null {
   const layer = element.closest<HTMLElement>('[role="menu"][id], [role="dialog"][id]')
-  return layer ? document.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(layer.id)}"]`) : null
+  if (!layer) return null
+  // Compared rather than put in a selector: no escaping to get wrong (and jsdom has no CSS.escape).
+  for (const button of document.querySelectorAll<HTMLElement>('[aria-controls]'))
+    if (button.getAttribute('aria-controls') === layer.id) return button
+  return null
 }
 
 // The last element to take focus, and the menu or popover button behind it, noted as it happens: a menu
