@@ -25,9 +25,13 @@ async function reltuples(): Promise<number> {
 }
 
 describe('database maintenance', () => {
+  it('gives the console tables their statistics', async () => {
+    expect(await vacuumAnalyze(handle.db)).toBeGreaterThanOrEqual(0)
+  })
+
   it('gives a table its planner statistics', async () => {
     expect(await reltuples()).toBe(-1)
-    await vacuumAnalyze(handle.db)
+    await vacuumAnalyze(handle.db, ['probe_stats'])
     expect(await reltuples()).toBe(500)
   })
 
