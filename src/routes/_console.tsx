@@ -24,7 +24,10 @@ export const Route = createFileRoute('/_console')({
 })
 
 function Console(): ReactNode {
-  const { user, queryClient } = Route.useRouteContext()
+  // Selected one by one: the guard answers a new context object on every navigation (the same user,
+  // from the query cache), and the whole shell would draw again for each page of a list.
+  const user = Route.useRouteContext({ select: (context) => context.user })
+  const queryClient = Route.useRouteContext({ select: (context) => context.queryClient })
   // The pages' error view loads on first use (src/router.ts); fetch it now, so a page that fails
   // because the network went away can still say so.
   useEffect(() => void import('@/components/async-state/route-error'), [])

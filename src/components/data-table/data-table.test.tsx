@@ -65,7 +65,7 @@ function columns(leave: (id: string) => Promise<unknown>): ColumnDef<Merchant, u
   ]
 }
 
-function renderTable() {
+function renderTable(onPageChange: (page: number, pageSize: number) => void = () => {}) {
   const leave = vi.fn(async (_id: string) => {})
   const cols = columns(leave)
   const table = (page: number) => {
@@ -86,7 +86,7 @@ function renderTable() {
         result={result}
         page={page}
         pageSize={2}
-        onPageChange={() => {}}
+        onPageChange={onPageChange}
         sort={null}
         onSortChange={() => {}}
         rowKey={(row) => row.id}
@@ -149,5 +149,34 @@ describe('DataTable across a page switch', () => {
     expect(screen.getByRole('button', { name: '张记: 0' })).toBeTruthy()
     showPage(1)
     expect(screen.getByRole('button', { name: '王记: 0' })).toBeTruthy()
+  })
+})
+
+describe('DataTable turning a page', () => {
+  const scrolledTo = (y: number) => Object.defineProperty(window, 'scrollY', { value: y, configurable: true })
+  // The last button of the pagination is "next page", whatever the language.
+  const nextPage = () => screen.getAllByRole('button').at(-1)!
+  afterEach(() => {
+    scrolledTo(0)
+    vi.restoreAllMocks()
+  })
+
+  it('brings a scrolled window back to the top at the click, before the new page is asked for', () => {
+    const calls: string[] = []
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => calls.push('scroll'))
+    renderTable((page) => calls.push(`page ${page}`))
+    scrolledTo(640)
+    fireEvent.click(nextPage())
+    expect(calls).toEqual(['scroll', 'page 2'])
+    expect(window.scrollTo).toHaveBeenCalledWith({ top: 0 })
+  })
+
+  it('leaves a window already at the top alone', () => {
+    const scroll = vi.spyOn(window, 'scrollTo').mockImplementation(() => {})
+    const onPageChange = vi.fn()
+    renderTable(onPageChange)
+    fireEvent.click(nextPage())
+    expect(onPageChange).toHaveBeenCalledWith(2, 2)
+    expect(scroll).not.toHaveBeenCalled()
   })
 })

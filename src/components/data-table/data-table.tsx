@@ -1,5 +1,5 @@
 import { m } from '@/paraglide/messages'
-import { memo, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react'
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react'
 import {
   flexRender,
   getCoreRowModel,
@@ -134,6 +134,16 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   // A long page draws only the rows in view (table-body.tsx): the table then says how many rows it has.
   const rowCount = result.rows && drawsRowsInView(result.rows.length) ? result.rows.length + 1 : undefined
   const labels = useMemo(() => tableLabels(locale), [locale])
+  // A new page is read from its top. Scrolled here, at the click, while the page's layout is current
+  // (the router leaves the scroll alone: LIST_NAVIGATION); after the new rows, it would lay it all out again.
+  const { onPageChange } = props
+  const turnPage = useCallback(
+    (next: number, size: number) => {
+      if (window.scrollY > 0) window.scrollTo({ top: 0 })
+      onPageChange(next, size)
+    },
+    [onPageChange],
+  )
   timing?.clearMarks(DRAW_MEASURE)
   timing?.mark(DRAW_MEASURE)
   useLayoutEffect(() => {
@@ -195,7 +205,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         pageSize={pageSize}
         total={result.total}
         pageSizes={PAGE_SIZES}
-        onChange={props.onPageChange}
+        onChange={turnPage}
         labels={labels}
       />
     </div>

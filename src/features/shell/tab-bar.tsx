@@ -1,18 +1,22 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { useRouter, useRouterState } from '@tanstack/react-router'
 import { useQueryClient } from '@tanstack/react-query'
-import { ChevronDown, Maximize2, Minimize2, Pin, RotateCw, X } from 'lucide-react'
+import { ChevronDown, Maximize2, Minimize2, RotateCw } from 'lucide-react'
 import { m } from '@/paraglide/messages'
 import { closeTabs, isClosable, moveTabBy, setPinned, useTabs, type CloseAction, type Tab } from '@/lib/tabs'
-import { cn } from '@/lib/cn'
+import { useLocale } from '@/lib/locale'
+import { useStableHandlers } from '@/lib/use-stable-handlers'
 import { Button } from '@/components/ui/button'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
 import { toggleMaximized, useMaximized } from './maximize'
 import { TabMenuItems, type TabCommands } from './tab-menu'
-import { labelsOf, readableAddress } from './tab-labels'
+import { labelsOf } from './tab-labels'
+import { TabItem, type TabEvents } from './tab-item'
 import { useTabDrag } from './use-tab-drag'
 
 const tabSelector = (fullPath: string) => `[data-tab-path="${CSS.escape(fullPath)}"] a`
+const pathOf = (href: string) => href.split('?')[0]
+const NO_TABS: readonly Tab[] = []
 
 /**
  * Open pages as tabs (SPEC §2, DESIGN §9). A tab keeps its full URL (filters and page), its data stays
@@ -33,8 +37,15 @@ export function TabBar() {
   const { shown, dragging, startDrag, endedDrag } = useTabDrag(listRef, tabs)
   const labels = labelsOf(tabs)
   const labelOf = (tab: Tab) => labels.get(tab.fullPath) ?? tab.title
-  const active = tabs.find((tab) => tab.fullPath === activeHref) ?? null
+  // A list's new page has its address before its tab follows (once the page has loaded): until then
+  // the tab that was current stays so, rather than the bar showing no current tab for a moment.
+  const matched = tabs.find((tab) => tab.fullPath === activeHref)
+  const [lastCurrent, setLastCurrent] = useState<string | null>(null)
+  if (matched && matched.fullPath !== lastCurrent) setLastCurrent(matched.fullPath)
+  const active =
+    matched ?? tabs.find((tab) => tab.fullPath === lastCurrent && pathOf(lastCurrent) === pathOf(activeHref)) ?? null
   const hintId = useId()
+  const locale = useLocale()
   const [menuFor, setMenuFor] = useState<string | null>(null)
   const [announcement, setAnnouncement] = useState('')
   // The one tab in the Tab order: the one last moved to by keyboard, else the current page's.
@@ -83,13 +94,13 @@ export function TabBar() {
     void go(`/redirect/${encodeURIComponent(path.replace(/^\//, ''))}${search}`)
   }
 
-  const commands: TabCommands = {
+  const commands = useStableHandlers<TabCommands>({
     reload: (tab) => void reload(tab),
     close,
     pin: (tab, pinned) => setPinned(tab.fullPath, pinned),
     toggleMaximized,
     openWindow: (tab) => void window.open(tab.fullPath, '_blank', 'noopener'),
-  }
+  })
 
   function onTabKeyDown(event: KeyboardEvent<HTMLAnchorElement>, tab: Tab, index: number) {
     const { key, altKey, shiftKey, ctrlKey, metaKey } = event
@@ -138,6 +149,29 @@ export function TabBar() {
     event.preventDefault()
   }
 
+  const events = useStableHandlers<TabEvents>({
+    pointerDown: startDrag,
+    open: (event, tab) => {
+      if (endedDrag()) {
+        event.preventDefault()
+        return
+      }
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
+      event.preventDefault()
+      setRoving({ fullPath: tab.fullPath, href: activeHref })
+      void go(tab.fullPath)
+    },
+    keyDown: onTabKeyDown,
+    setMenuOpen: (tab, open) => setMenuFor(open ? tab.fullPath : null),
+    focusAfterMenu: () => {
+      const target = pendingFocus.current
+      if (!target) return false
+      pendingFocus.current = null
+      listRef.current?.querySelector<HTMLElement>(tabSelector(target))?.focus()
+      return true
+    },
+  })
+
   return (
     <div className="flex h-10 items-center gap-1 border-b border-border bg-card px-2" data-testid="tab-bar">
       <nav
@@ -147,102 +181,24 @@ export function TabBar() {
         data-testid="tab-list"
       >
         {shown.map((tab, index) => {
-          const current = tab.fullPath === activeHref
-          const label = labelOf(tab)
+          const menuOpen = menuFor === tab.fullPath
           return (
-            <div
+            <TabItem
               key={tab.fullPath}
-              data-tab-path={tab.fullPath}
-              data-pinned={tab.pinned || undefined}
-              className={cn(
-                'group flex shrink-0 items-center rounded border text-sm select-none',
-                current
-                  ? 'border-primary-3 bg-primary-1 text-primary'
-                  : 'border-border text-muted-foreground hover:text-foreground',
-                dragging === tab.fullPath && 'cursor-grabbing opacity-70 ring-2 ring-ring',
-              )}
-            >
-              <DropdownMenu
-                // Not modal: a modal menu hides the page from assistive technology while its links stay
-                // focusable (axe's aria-hidden-focus); Escape and a click outside still close it.
-                modal={false}
-                open={menuFor === tab.fullPath}
-                onOpenChange={(open) => setMenuFor(open ? tab.fullPath : null)}
-              >
-                <DropdownMenuTrigger asChild>
-                  <a
-                    href={tab.fullPath}
-                    // The trigger would give the link type="button", which is no link type.
-                    type={undefined}
-                    title={readableAddress(tab.fullPath)}
-                    aria-current={current ? 'page' : undefined}
-                    aria-describedby={hintId}
-                    tabIndex={tab.fullPath === rovingPath ? 0 : -1}
-                    draggable={false}
-                    onPointerDown={(event) => {
-                      // The menu opens on right-click and Shift+F10, not on a press: a press opens or drags the tab.
-                      if (event.button === 0 && !event.ctrlKey) event.preventDefault()
-                      startDrag(event, tab)
-                    }}
-                    onClick={(event) => {
-                      if (endedDrag()) {
-                        event.preventDefault()
-                        return
-                      }
-                      if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
-                      event.preventDefault()
-                      setRoving({ fullPath: tab.fullPath, href: activeHref })
-                      void go(tab.fullPath)
-                    }}
-                    onMouseDown={(event) => {
-                      // No autoscroll on a middle press over a tab it will close.
-                      if (event.button === 1 && isClosable(tab)) event.preventDefault()
-                    }}
-                    onAuxClick={(event) => {
-                      if (event.button === 1 && isClosable(tab)) {
-                        event.preventDefault()
-                        close('self', tab)
-                      }
-                    }}
-                    onDoubleClick={() => toggleMaximized()}
-                    onContextMenu={(event) => {
-                      event.preventDefault()
-                      setMenuFor(tab.fullPath)
-                    }}
-                    onKeyDown={(event) => onTabKeyDown(event, tab, index)}
-                    className="flex items-center gap-1 rounded px-2.5 py-1 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-                  >
-                    {tab.pinned && <Pin role="img" aria-label={m.tab_pinned()} className="size-3 shrink-0" />}
-                    {label}
-                  </a>
-                </DropdownMenuTrigger>
-                <DropdownMenuContent
-                  align="start"
-                  onCloseAutoFocus={(event) => {
-                    // The tab may have closed: focus goes where the action sent it instead.
-                    const target = pendingFocus.current
-                    if (!target) return
-                    event.preventDefault()
-                    pendingFocus.current = null
-                    listRef.current?.querySelector<HTMLElement>(tabSelector(target))?.focus()
-                  }}
-                >
-                  <TabMenuItems tab={tab} tabs={tabs} maximized={maximized} commands={commands} />
-                </DropdownMenuContent>
-              </DropdownMenu>
-              {isClosable(tab) && (
-                <button
-                  type="button"
-                  // Keyboard users close with Delete: the bar is one Tab stop.
-                  tabIndex={-1}
-                  aria-label={m.tab_close_named({ title: label })}
-                  onClick={() => close('self', tab)}
-                  className="mr-1 rounded p-0.5 opacity-60 hover:bg-accent hover:opacity-100"
-                >
-                  <X aria-hidden className="size-3" />
-                </button>
-              )}
-            </div>
+              tab={tab}
+              index={index}
+              label={labelOf(tab)}
+              current={tab === active}
+              focusable={tab.fullPath === rovingPath}
+              dragging={dragging === tab.fullPath}
+              menuOpen={menuOpen}
+              tabs={menuOpen ? tabs : NO_TABS}
+              maximized={maximized}
+              hintId={hintId}
+              locale={locale}
+              events={events}
+              commands={commands}
+            />
           )
         })}
       </nav>

@@ -5,6 +5,7 @@ import * as v from 'valibot'
 import { PAGE_ROLES } from '@contract/access'
 import { DEVICE_LIST } from '@contract/device-list'
 import type { ListSearchOf } from '@contract/list'
+import { LIST_NAVIGATION } from '@/components/data-table/use-list-search'
 import { MarketScopeSearchSchema } from '@contract/scope'
 import type { ComboboxOptions } from '@/components/form/combobox-field'
 import { DeviceListPage } from '@/features/devices/device-list-page'
@@ -69,10 +70,9 @@ function DeviceManage(): ReactNode {
   const { market: _urlMarket, ...search } = Route.useSearch()
   const market = useMarketScope()
   const navigate = Route.useNavigate()
-  // Filters replace the history entry: the tab keeps one entry per page, not one per keystroke.
   const onSearchChange = useCallback(
     (next: Partial<ListSearchOf<typeof DEVICE_LIST>>) =>
-      void navigate({ search: (previous) => ({ ...previous, ...next }), replace: true }),
+      void navigate({ search: (previous) => ({ ...previous, ...next }), ...LIST_NAVIGATION }),
     [navigate],
   )
   return (

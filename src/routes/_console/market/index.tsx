@@ -4,6 +4,7 @@ import { PAGE_ROLES } from '@contract/access'
 import { MarketListPage } from '@/features/markets/market-list-page'
 import { MARKET_LIST } from '@contract/market-list'
 import type { ListSearchOf } from '@contract/list'
+import { LIST_NAVIGATION } from '@/components/data-table/use-list-search'
 
 export const Route = createFileRoute('/_console/market/')({
   staticData: { name: 'MarketManage', roles: PAGE_ROLES.MarketManage },
@@ -24,10 +25,9 @@ export const Route = createFileRoute('/_console/market/')({
 function MarketManage(): ReactNode {
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
-  // Filters replace the history entry: the tab keeps one entry per page, not one per keystroke.
   const onSearchChange = useCallback(
     (next: Partial<ListSearchOf<typeof MARKET_LIST>>) =>
-      void navigate({ search: (previous) => ({ ...previous, ...next }), replace: true }),
+      void navigate({ search: (previous) => ({ ...previous, ...next }), ...LIST_NAVIGATION }),
     [navigate],
   )
   return <MarketListPage search={search} onSearchChange={onSearchChange} />

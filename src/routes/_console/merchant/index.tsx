@@ -3,6 +3,7 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { PAGE_ROLES } from '@contract/access'
 import type { ListSearchOf } from '@contract/list'
+import { LIST_NAVIGATION } from '@/components/data-table/use-list-search'
 import { MERCHANT_LIST } from '@contract/merchant-list'
 import { MarketScopeSearchSchema } from '@contract/scope'
 import { MerchantListPage } from '@/features/merchants/merchant-list-page'
@@ -33,10 +34,9 @@ function MerchantManage(): ReactNode {
   const { redirect, market: urlMarket, ...search } = Route.useSearch()
   const market = useMarketScope()
   const navigate = Route.useNavigate()
-  // Filters replace the history entry: the tab keeps one entry per page, not one per keystroke.
   const onSearchChange = useCallback(
     (next: Partial<ListSearchOf<typeof MERCHANT_LIST>>) =>
-      void navigate({ search: (previous) => ({ ...previous, ...next, redirect: undefined }), replace: true }),
+      void navigate({ search: (previous) => ({ ...previous, ...next, redirect: undefined }), ...LIST_NAVIGATION }),
     [navigate],
   )
   return (
