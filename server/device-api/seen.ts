@@ -1,4 +1,4 @@
-import { and, eq, isNull, lte, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
 import { ONLINE_WINDOW_MS, type DeviceKind } from '../../contract/device-list'
 import { formatShanghaiTime } from '../../contract/time'
 import type { Database, Transaction } from '../db/client'
@@ -62,14 +62,33 @@ export async function markAllSeen(tx: Transaction, seen: readonly AuthedDevice[]
 }
 
 /**
- * Devices silent for two minutes go offline, announced once: the UPDATE flips each flag exactly once,
- * whichever instance runs it. Answers how many went offline.
+ * Devices taken offline per transaction. A mass silence (a market's network down, the server back
+ * after hours, a bench's 190,000 devices) is taken in bites with requests answered between them: in
+ * one transaction, 190,000 updates and announcements held PGlite's one thread for minutes.
  */
-export async function sweepOfflineDevices(db: Database, now: Date): Promise<number> {
+const SWEEP_BATCH = 500
+
+/**
+ * Devices silent for two minutes go offline, announced once: the UPDATE flips each flag exactly once,
+ * whichever instance runs it (rows another sweep holds are skipped, not waited for). Answers how many
+ * went offline. `batch`: devices per transaction (tests take small bites).
+ */
+export async function sweepOfflineDevices(db: Database, now: Date, batch = SWEEP_BATCH): Promise<number> {
+  let total = 0
+  for (;;) {
+    const gone = await sweepBatch(db, now, batch)
+    total += gone
+    if (gone < batch) return total
+    // Requests waiting for the database go first (on PGlite they share this process's one thread).
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+}
+
+async function sweepBatch(db: Database, now: Date, batch: number): Promise<number> {
   return db.transaction(async (tx) => {
-    const gone = await tx
-      .update(devices)
-      .set({ online: false })
+    const silent = tx
+      .select({ id: devices.id })
+      .from(devices)
       .where(
         and(
           eq(devices.online, true),
@@ -77,6 +96,13 @@ export async function sweepOfflineDevices(db: Database, now: Date): Promise<numb
           lte(devices.lastSeenAt, new Date(now.getTime() - ONLINE_WINDOW_MS)),
         ),
       )
+      .orderBy(devices.lastSeenAt)
+      .limit(batch)
+      .for('update', { skipLocked: true })
+    const gone = await tx
+      .update(devices)
+      .set({ online: false })
+      .where(and(inArray(devices.id, silent), eq(devices.online, true)))
       .returning()
     for (const device of gone)
       await publishLive(

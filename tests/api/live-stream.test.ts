@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ONLINE_WINDOW_MS } from '../../contract/device-list'
 import type { DeviceLive, TransactionsLive } from '../../contract/live'
@@ -378,6 +378,33 @@ describe('what is announced', () => {
     expect((await deviceCall(t, scale, '/heartbeat', {})).body.code).toBe(20000)
     const back = (await upToSentinel(subscriber, a.marketId)).filter(isDeviceEvent(scale.id))
     expect(back.map((event) => (event.data as DeviceLive).online)).toEqual([true])
+  })
+
+  it('a mass silence is swept in bites, each device announced offline once, also by two sweeps at once', async () => {
+    const scales = []
+    for (let i = 0; i < 5; i++) scales.push(await withDevice(t, a.token, { kind: 'scale', merchantId: merchantA }))
+    for (const scale of scales) expect((await deviceCall(t, scale, '/heartbeat', {})).body.code).toBe(20000)
+    const subscriber = await stream(a.token)
+    t.time.advance(ONLINE_WINDOW_MS + 1_000)
+    // Bites of two: three transactions each, the second sweep skipping the rows the first holds.
+    const counts = await Promise.all([
+      sweepOfflineDevices(t.db, t.time.clock(), 2),
+      sweepOfflineDevices(t.db, t.time.clock(), 2),
+    ])
+    // Devices of earlier tests in this market may be among them.
+    expect(counts[0] + counts[1]).toBeGreaterThanOrEqual(5)
+    expect(await sweepOfflineDevices(t.db, t.time.clock(), 2)).toBe(0)
+    const ids = new Set(scales.map((scale) => scale.id))
+    const swept = (await upToSentinel(subscriber, a.marketId))
+      .filter((event) => event.event === 'device' && ids.has((event.data as DeviceLive).deviceId))
+      .map((event) => event.data as DeviceLive)
+    expect(swept.map((event) => event.deviceId).sort()).toEqual([...ids].sort())
+    expect(swept.every((event) => !event.online)).toBe(true)
+    const rows = await t.db
+      .select()
+      .from(devices)
+      .where(inArray(devices.id, [...ids]))
+    expect(rows.map((row) => row.online)).toEqual([false, false, false, false, false])
   })
 })
 
