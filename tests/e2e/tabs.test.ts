@@ -263,6 +263,25 @@ describe('tab bar', () => {
     expect(bar?.y).toBe((navbar?.y ?? 0) + (navbar?.height ?? 0))
     await context.close()
   })
+
+  it("a list's next page starts at the top, and its tab stays current, in place, through the new address", async () => {
+    const { context, page } = await signedInPage(browser, undefined, { viewport: { width: 1280, height: 420 } })
+    await openFromMenu(page, 'Merchant management')
+    await page.getByRole('row').nth(10).waitFor()
+    // The tab's own element is kept (marked here), not drawn anew for the new address.
+    await tabLink(page, 'Merchant management').evaluate((link) => link.setAttribute('data-marked', ''))
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100)
+    const first = await page.getByRole('row').nth(1).textContent()
+    await page.getByRole('button', { name: 'Next' }).click()
+    await page.waitForURL(/page=2/)
+    await eventually(() => page.getByRole('row').nth(1).textContent()).not.toBe(first)
+    expect(await page.evaluate(() => window.scrollY)).toBe(0)
+    const current = tabList(page).locator('[aria-current="page"]')
+    await eventually(() => current.getAttribute('href')).toContain('page=2')
+    expect(await current.getAttribute('data-marked')).toBe('')
+    await context.close()
+  })
 })
 
 describe('tabs per browser window', () => {

@@ -1,22 +1,34 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { useRouter, useRouterState } from '@tanstack/react-router'
 import { useQueryClient } from '@tanstack/react-query'
-import { ChevronDown, Maximize2, Minimize2, RotateCw } from 'lucide-react'
 import { m } from '@/paraglide/messages'
 import { closeTabs, isClosable, moveTabBy, setPinned, useTabs, type CloseAction, type Tab } from '@/lib/tabs'
 import { useLocale } from '@/lib/locale'
 import { useStableHandlers } from '@/lib/use-stable-handlers'
-import { Button } from '@/components/ui/button'
-import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
 import { toggleMaximized, useMaximized } from './maximize'
-import { TabMenuItems, type TabCommands } from './tab-menu'
+import type { TabCommands } from './tab-menu'
 import { labelsOf } from './tab-labels'
+import { TabBarActions } from './tab-bar-actions'
 import { TabItem, type TabEvents } from './tab-item'
 import { useTabDrag } from './use-tab-drag'
 
 const tabSelector = (fullPath: string) => `[data-tab-path="${CSS.escape(fullPath)}"] a`
 const pathOf = (href: string) => href.split('?')[0]
 const NO_TABS: readonly Tab[] = []
+
+/**
+ * Keys that last while a tab's address changes in place (a list's filters and pages replace it): the
+ * route's name and which of that route's tabs it is. Keyed by address, every new page of a list would
+ * draw its tab, menu and all, anew.
+ */
+function tabKeys(tabs: readonly Tab[]): string[] {
+  const seen = new Map<string, number>()
+  return tabs.map((tab) => {
+    const count = seen.get(tab.name) ?? 0
+    seen.set(tab.name, count + 1)
+    return `${tab.name}#${count}`
+  })
+}
 
 /**
  * Open pages as tabs (SPEC §2, DESIGN §9). A tab keeps its full URL (filters and page), its data stays
@@ -36,6 +48,7 @@ export function TabBar() {
   const listRef = useRef<HTMLElement>(null)
   const { shown, dragging, startDrag, endedDrag } = useTabDrag(listRef, tabs)
   const labels = labelsOf(tabs)
+  const keys = tabKeys(shown)
   const labelOf = (tab: Tab) => labels.get(tab.fullPath) ?? tab.title
   // A list's new page has its address before its tab follows (once the page has loaded): until then
   // the tab that was current stays so, rather than the bar showing no current tab for a moment.
@@ -184,7 +197,7 @@ export function TabBar() {
           const menuOpen = menuFor === tab.fullPath
           return (
             <TabItem
-              key={tab.fullPath}
+              key={keys[index]}
               tab={tab}
               index={index}
               label={labelOf(tab)}
@@ -208,48 +221,7 @@ export function TabBar() {
       <span aria-live="polite" className="sr-only">
         {announcement}
       </span>
-      <Button
-        variant="ghost"
-        size="icon"
-        className="size-8"
-        aria-label={m.tab_maximize()}
-        aria-pressed={maximized}
-        title={maximized ? m.tab_restore() : m.tab_maximize()}
-        onClick={toggleMaximized}
-        data-testid="tab-maximize"
-      >
-        {maximized ? <Minimize2 aria-hidden className="size-4" /> : <Maximize2 aria-hidden className="size-4" />}
-      </Button>
-      {active && (
-        <>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="size-8"
-            aria-label={m.tab_reload()}
-            title={m.tab_reload()}
-            onClick={() => void reload(active)}
-          >
-            <RotateCw aria-hidden className="size-4" />
-          </Button>
-          <DropdownMenu modal={false}>
-            <DropdownMenuTrigger asChild>
-              <Button
-                variant="ghost"
-                size="icon"
-                className="size-8"
-                aria-label={m.tab_actions()}
-                data-testid="tab-actions"
-              >
-                <ChevronDown aria-hidden className="size-4" />
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end">
-              <TabMenuItems tab={active} tabs={tabs} maximized={maximized} commands={commands} />
-            </DropdownMenuContent>
-          </DropdownMenu>
-        </>
-      )}
+      <TabBarActions active={active} maximized={maximized} locale={locale} commands={commands} />
     </div>
   )
 }
