@@ -97,6 +97,9 @@ async function bench(kind) {
           const result = await measure(url, scope.headers, connections)
           figures.push(`${connections} conn ${ms(result.p50)} / ${ms(result.p95)}, ${Math.round(result.rps)}/s`)
           if (result.failed > 0) misses.push(`${name} ${label}: ${result.failed} failed`)
+          // No answer at all within the line's seconds (a server held up): no figure, so never "held".
+          if (!Number.isFinite(result.p95))
+            misses.push(`${name} ${label} (${connections} conn): no answer in ${DURATION} s`)
           if (kind === 'postgres' && result.p95 > BUDGET_MS)
             misses.push(`${name} ${label} (${connections} conn): p95 ${result.p95} ms`)
         }

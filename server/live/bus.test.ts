@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { LiveBus, type LiveSubscriber } from './bus'
+import type { LiveEvent } from './publish'
+
+const event = (n: number): LiveEvent => ({ id: `e${n}`, type: 'device', marketId: 'm', data: { n } })
+const everyone: LiveSubscriber = { accepts: () => true, send: () => {} }
+const ids = (events: LiveEvent[] | null) => events?.map((item) => item.id) ?? null
+
+describe('LiveBus keeps the latest events for resumes', () => {
+  it('keeps the last 20,000 in order through a burst ten times that', () => {
+    const bus = new LiveBus(() => 0)
+    const received: string[] = []
+    bus.subscribe({ accepts: () => true, send: (item) => received.push(item.id) })
+    for (let n = 0; n < 200_000; n++) bus.receive(event(n))
+    expect(received).toHaveLength(200_000)
+    // The oldest kept is event 180,000: an id before it can no longer be resumed from.
+    expect(bus.subscribe(everyone, 'e179999').missed).toBeNull()
+    expect(ids(bus.subscribe(everyone, 'e180000').missed)).toEqual(
+      Array.from({ length: 19_999 }, (_, index) => `e${180_001 + index}`),
+    )
+    expect(ids(bus.subscribe(everyone, 'e199998').missed)).toEqual(['e199999'])
+  })
+
+  it('forgets events older than five minutes, and resumes from those still kept', () => {
+    let now = 0
+    const bus = new LiveBus(() => now)
+    for (let n = 0; n < 3_000; n++) bus.receive(event(n))
+    now = 4 * 60_000
+    bus.receive(event(3_000))
+    now = 5 * 60_000 + 1
+    expect(bus.subscribe(everyone, 'e10').missed).toBeNull()
+    expect(ids(bus.subscribe(everyone, 'e3000').missed)).toEqual([])
+    bus.receive(event(3_001))
+    expect(ids(bus.subscribe(everyone, 'e3000').missed)).toEqual(['e3001'])
+  })
+})
