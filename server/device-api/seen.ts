@@ -1,8 +1,7 @@
-import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { ONLINE_WINDOW_MS, type DeviceKind } from '../../contract/device-list'
 import { formatShanghaiTime } from '../../contract/time'
 import type { Database, Transaction } from '../db/client'
-import { devices } from '../db/schema'
 import { publishLive } from '../live/publish'
 import type { AuthedDevice } from './auth'
 import { literal, rowsOf } from './rollups'
@@ -86,31 +85,37 @@ export async function sweepOfflineDevices(db: Database, now: Date, batch = SWEEP
 
 async function sweepBatch(db: Database, now: Date, batch: number): Promise<number> {
   return db.transaction(async (tx) => {
-    const silent = tx
-      .select({ id: devices.id })
-      .from(devices)
-      .where(
-        and(
-          eq(devices.online, true),
-          isNull(devices.unboundAt),
-          lte(devices.lastSeenAt, new Date(now.getTime() - ONLINE_WINDOW_MS)),
-        ),
-      )
-      .orderBy(devices.lastSeenAt)
-      .limit(batch)
-      .for('update', { skipLocked: true })
-    const gone = await tx
-      .update(devices)
-      .set({ online: false })
-      .where(and(inArray(devices.id, silent), eq(devices.online, true)))
-      // What is announced, not the whole row (its search text and all): 190,000 rows are read back in a burst.
-      .returning({
-        id: devices.id,
-        marketId: devices.marketId,
-        code: devices.code,
-        kind: devices.kind,
-        lastSeenAt: devices.lastSeenAt,
-      })
+    const cutoff = new Date(now.getTime() - ONLINE_WINDOW_MS).toISOString()
+    // Picked and locked once, in a materialised step, then updated (the pattern PostgreSQL's docs give
+    // for SKIP LOCKED queues): a LIMIT subquery inside IN (…) may be planned to run more than once.
+    // Only what is announced is read back, not the whole row: 190,000 rows come back in a burst.
+    const rows = rowsOf<{
+      id: string
+      market_id: string
+      code: string
+      kind: string
+      last_seen_at: Date | string | null
+    }>(
+      await tx.execute(sql`
+        with picked as materialized (
+          select id from devices
+          where online and unbound_at is null and last_seen_at <= ${cutoff}::timestamptz
+          order by last_seen_at
+          limit ${batch}
+          for update skip locked
+        )
+        update devices set online = false
+        from picked
+        where devices.id = picked.id and devices.online
+        returning devices.id, devices.market_id, devices.code, devices.kind, devices.last_seen_at`),
+    )
+    const gone = rows.map((row) => ({
+      id: row.id,
+      marketId: row.market_id,
+      code: row.code,
+      kind: row.kind,
+      lastSeenAt: row.last_seen_at === null ? null : new Date(row.last_seen_at),
+    }))
     for (const device of gone)
       await publishLive(
         tx,

@@ -383,8 +383,10 @@ describe('what is announced', () => {
   it('a mass silence is swept in bites, each device announced offline once, also by two sweeps at once', async () => {
     const scales = []
     for (let i = 0; i < 5; i++) scales.push(await withDevice(t, a.token, { kind: 'scale', merchantId: merchantA }))
-    for (const scale of scales) expect((await deviceCall(t, scale, '/heartbeat', {})).body.code).toBe(20000)
     const subscriber = await stream(a.token)
+    for (const scale of scales) expect((await deviceCall(t, scale, '/heartbeat', {})).body.code).toBe(20000)
+    // Their coming online is heard first (in commit order), so what follows is the sweep's alone.
+    await subscriber.until(isDeviceEvent(scales[scales.length - 1]!.id))
     t.time.advance(ONLINE_WINDOW_MS + 1_000)
     // Bites of two: three transactions each, the second sweep skipping the rows the first holds.
     const counts = await Promise.all([

@@ -8,25 +8,31 @@ import { toggleMaximized } from './maximize'
 import { TabMenuItems, type TabCommands } from './tab-menu'
 
 type TabBarActionsProps = {
-  /** The current page's tab; none on a page that is no tab. */
-  active: Tab | null
+  /** Whether the current page has a tab (a page that is no tab has no reload or menu). */
+  hasCurrent: boolean
+  /** The current page's tab, read when a button is used: a list's new address changes the tab, not these buttons. */
+  currentTab: () => Tab | null
   maximized: boolean
   /** Compared, not read: the buttons name themselves in the current language. */
   locale: string
   commands: TabCommands
 }
 
-/** The open menu reads the tabs itself ("close to the right" needs them): a closed one draws nothing. */
-function CurrentTabMenu({ tab, maximized, commands }: { tab: Tab; maximized: boolean; commands: TabCommands }) {
+/**
+ * The open menu reads the tabs itself ("close to the right" needs them), and so draws again when they
+ * change; a closed one draws nothing.
+ */
+function CurrentTabMenu({ currentTab, maximized, commands }: Omit<TabBarActionsProps, 'hasCurrent' | 'locale'>) {
   const { tabs } = useTabs()
-  return <TabMenuItems tab={tab} tabs={tabs} maximized={maximized} commands={commands} />
+  const tab = currentTab()
+  return tab && <TabMenuItems tab={tab} tabs={tabs} maximized={maximized} commands={commands} />
 }
 
 /**
  * The bar's own buttons: maximize, reload the current tab, and the current tab's menu. Memoised: a
  * new page of a list (a new address, the same tab) leaves them alone.
  */
-function TabBarActionsView({ active, maximized, commands }: TabBarActionsProps) {
+function TabBarActionsView({ hasCurrent, currentTab, maximized, commands }: TabBarActionsProps) {
   return (
     <>
       <Button
@@ -41,7 +47,7 @@ function TabBarActionsView({ active, maximized, commands }: TabBarActionsProps) 
       >
         {maximized ? <Minimize2 aria-hidden className="size-4" /> : <Maximize2 aria-hidden className="size-4" />}
       </Button>
-      {active && (
+      {hasCurrent && (
         <>
           <Button
             variant="ghost"
@@ -49,7 +55,10 @@ function TabBarActionsView({ active, maximized, commands }: TabBarActionsProps) 
             className="size-8"
             aria-label={m.tab_reload()}
             title={m.tab_reload()}
-            onClick={() => commands.reload(active)}
+            onClick={() => {
+              const tab = currentTab()
+              if (tab) commands.reload(tab)
+            }}
           >
             <RotateCw aria-hidden className="size-4" />
           </Button>
@@ -66,7 +75,7 @@ function TabBarActionsView({ active, maximized, commands }: TabBarActionsProps) 
               </Button>
             </DropdownMenuTrigger>
             <DropdownMenuContent align="end">
-              <CurrentTabMenu tab={active} maximized={maximized} commands={commands} />
+              <CurrentTabMenu currentTab={currentTab} maximized={maximized} commands={commands} />
             </DropdownMenuContent>
           </DropdownMenu>
         </>

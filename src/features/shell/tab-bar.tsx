@@ -162,6 +162,7 @@ export function TabBar() {
     event.preventDefault()
   }
 
+  const current = useStableHandlers({ tab: () => active })
   const events = useStableHandlers<TabEvents>({
     pointerDown: startDrag,
     open: (event, tab) => {
@@ -221,7 +222,13 @@ export function TabBar() {
       <span aria-live="polite" className="sr-only">
         {announcement}
       </span>
-      <TabBarActions active={active} maximized={maximized} locale={locale} commands={commands} />
+      <TabBarActions
+        hasCurrent={active !== null}
+        currentTab={current.tab}
+        maximized={maximized}
+        locale={locale}
+        commands={commands}
+      />
     </div>
   )
 }
