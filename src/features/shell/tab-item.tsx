@@ -1,4 +1,4 @@
-import { memo, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react'
+import { memo, useId, useRef, type KeyboardEvent, type MouseEvent, type PointerEvent, type RefObject } from 'react'
 import { Pin, X } from 'lucide-react'
 import { m } from '@/paraglide/messages'
 import { isClosable, type Tab } from '@/lib/tabs'
@@ -39,7 +39,9 @@ type TabItemProps = {
 
 /**
  * One tab: a link with its context menu and close button. Memoised: a page switch draws again only
- * the tabs whose address, state or words changed, not the whole bar.
+ * the tabs whose address, state or words changed, not the whole bar. The menu's Radix tree mounts
+ * only while it is open (a list's every new page draws its tab again, and with the menu that was
+ * twenty components more each time).
  */
 function TabItemView({
   tab,
@@ -55,73 +57,69 @@ function TabItemView({
   events,
   commands,
 }: TabItemProps) {
+  const link = useRef<HTMLAnchorElement>(null)
+  const linkId = useId()
   return (
     <div
       data-tab-path={tab.fullPath}
       data-pinned={tab.pinned || undefined}
       className={cn(
-        'group flex shrink-0 items-center rounded border text-sm select-none',
+        'group relative flex shrink-0 items-center rounded border text-sm select-none',
         current
           ? 'border-primary-3 bg-primary-1 text-primary'
           : 'border-border text-muted-foreground hover:text-foreground',
         dragging && 'cursor-grabbing opacity-70 ring-2 ring-ring',
       )}
     >
-      <DropdownMenu
-        // Not modal: a modal menu hides the page from assistive technology while its links stay
-        // focusable (axe's aria-hidden-focus); Escape and a click outside still close it.
-        modal={false}
-        open={menuOpen}
-        onOpenChange={(open) => events.setMenuOpen(tab, open)}
+      <a
+        ref={link}
+        id={linkId}
+        href={tab.fullPath}
+        aria-haspopup="menu"
+        aria-expanded={menuOpen}
+        title={readableAddress(tab.fullPath)}
+        aria-current={current ? 'page' : undefined}
+        aria-describedby={hintId}
+        tabIndex={focusable ? 0 : -1}
+        draggable={false}
+        onPointerDown={(event) => {
+          // The menu opens on right-click and Shift+F10, not on a press: a press opens or drags the tab.
+          if (event.button === 0 && !event.ctrlKey) event.preventDefault()
+          events.pointerDown(event, tab)
+        }}
+        onClick={(event) => events.open(event, tab)}
+        onMouseDown={(event) => {
+          // No autoscroll on a middle press over a tab it will close.
+          if (event.button === 1 && isClosable(tab)) event.preventDefault()
+        }}
+        onAuxClick={(event) => {
+          if (event.button === 1 && isClosable(tab)) {
+            event.preventDefault()
+            commands.close('self', tab)
+          }
+        }}
+        onDoubleClick={() => toggleMaximized()}
+        onContextMenu={(event) => {
+          event.preventDefault()
+          events.setMenuOpen(tab, true)
+        }}
+        onKeyDown={(event) => events.keyDown(event, tab, index)}
+        className="flex items-center gap-1 rounded px-2.5 py-1 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
       >
-        <DropdownMenuTrigger asChild>
-          <a
-            href={tab.fullPath}
-            // The trigger would give the link type="button", which is no link type.
-            type={undefined}
-            title={readableAddress(tab.fullPath)}
-            aria-current={current ? 'page' : undefined}
-            aria-describedby={hintId}
-            tabIndex={focusable ? 0 : -1}
-            draggable={false}
-            onPointerDown={(event) => {
-              // The menu opens on right-click and Shift+F10, not on a press: a press opens or drags the tab.
-              if (event.button === 0 && !event.ctrlKey) event.preventDefault()
-              events.pointerDown(event, tab)
-            }}
-            onClick={(event) => events.open(event, tab)}
-            onMouseDown={(event) => {
-              // No autoscroll on a middle press over a tab it will close.
-              if (event.button === 1 && isClosable(tab)) event.preventDefault()
-            }}
-            onAuxClick={(event) => {
-              if (event.button === 1 && isClosable(tab)) {
-                event.preventDefault()
-                commands.close('self', tab)
-              }
-            }}
-            onDoubleClick={() => toggleMaximized()}
-            onContextMenu={(event) => {
-              event.preventDefault()
-              events.setMenuOpen(tab, true)
-            }}
-            onKeyDown={(event) => events.keyDown(event, tab, index)}
-            className="flex items-center gap-1 rounded px-2.5 py-1 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-          >
-            {tab.pinned && <Pin role="img" aria-label={m.tab_pinned()} className="size-3 shrink-0" />}
-            {label}
-          </a>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent
-          align="start"
-          onCloseAutoFocus={(event) => {
-            // The tab may have closed: focus goes where the action sent it instead.
-            if (events.focusAfterMenu()) event.preventDefault()
-          }}
-        >
-          <TabMenuItems tab={tab} tabs={tabs} maximized={maximized} commands={commands} />
-        </DropdownMenuContent>
-      </DropdownMenu>
+        {tab.pinned && <Pin role="img" aria-label={m.tab_pinned()} className="size-3 shrink-0" />}
+        {label}
+      </a>
+      {menuOpen && (
+        <TabMenu
+          tab={tab}
+          tabs={tabs}
+          maximized={maximized}
+          events={events}
+          commands={commands}
+          link={link}
+          linkId={linkId}
+        />
+      )}
       {isClosable(tab) && (
         <button
           type="button"
@@ -139,3 +137,44 @@ function TabItemView({
 }
 
 export const TabItem = memo(TabItemView)
+
+type TabMenuProps = Pick<TabItemProps, 'tab' | 'tabs' | 'maximized' | 'events' | 'commands'> & {
+  link: RefObject<HTMLAnchorElement | null>
+  linkId: string
+}
+
+/** A tab's open menu, placed over the tab; closing it unmounts it. */
+function TabMenu({ tab, tabs, maximized, events, commands, link, linkId }: TabMenuProps) {
+  // A click elsewhere leaves focus where it went; Escape or an item brings it back to the tab.
+  const interactedOutside = useRef(false)
+  return (
+    <DropdownMenu
+      // Not modal: a modal menu hides the page from assistive technology while its links stay
+      // focusable (axe's aria-hidden-focus); Escape and a click outside still close it.
+      modal={false}
+      open
+      onOpenChange={(open) => events.setMenuOpen(tab, open)}
+    >
+      <DropdownMenuTrigger asChild>
+        {/* What the menu is placed against: the tab's box. The link is the control, so this takes no
+            pointer or focus and is hidden from assistive technology. */}
+        <span aria-hidden className="pointer-events-none absolute inset-0" />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent
+        align="start"
+        aria-labelledby={linkId}
+        onInteractOutside={() => {
+          interactedOutside.current = true
+        }}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault()
+          // The tab may have closed: focus goes where the action sent it instead.
+          if (events.focusAfterMenu() || interactedOutside.current) return
+          link.current?.focus()
+        }}
+      >
+        <TabMenuItems tab={tab} tabs={tabs} maximized={maximized} commands={commands} />
+      </DropdownMenuContent>
+    </DropdownMenu>
+  )
+}
