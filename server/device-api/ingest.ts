@@ -19,7 +19,7 @@ import { deviceEvents, merchants, passengerCounts, pesticideTests, transactions,
 import { ApiError } from '../lib/errors'
 import { isMessageKey, translate, type Locale } from '../lib/i18n'
 import type { ServerDeps } from '../lib/types'
-import { publishLive } from '../live/publish'
+import { publishLive, publishLiveMany } from '../live/publish'
 import { postMessage } from '../messages/post'
 import type { AuthedDevice } from './auth'
 import { ensureDayPartitions } from './partitions'
@@ -252,7 +252,11 @@ async function noticeFailedTests(
       })
     }
   }
-  for (const reader of readers) await publishLive(tx, 'messages', { userUk: reader.uk }, {})
+  await publishLiveMany(
+    tx,
+    'messages',
+    readers.map((reader) => ({ audience: { userUk: reader.uk }, data: {} })),
+  )
 }
 
 /** A device's batch, every event valid. */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { ONLINE_WINDOW_MS, type DeviceKind } from '../../contract/device-list'
 import { formatShanghaiTime } from '../../contract/time'
 import type { Database, Transaction } from '../db/client'
-import { publishLive } from '../live/publish'
+import { publishLiveMany } from '../live/publish'
 import type { AuthedDevice } from './auth'
 import { literal, rowsOf } from './rollups'
 
@@ -39,15 +39,15 @@ export async function markAllSeen(tx: Transaction, seen: readonly AuthedDevice[]
           and old.last_seen_at > ${literal(cutoff)}::timestamptz) as was_online`),
   )
   const wasOnline = new Map(rows.map((row) => [row.id, row.was_online]))
-  const announced = new Set<string>()
-  for (const device of seen) {
-    if (wasOnline.get(device.id) || announced.has(device.id)) continue
-    announced.add(device.id)
-    await publishLive(
-      tx,
-      'device',
-      { marketId: device.marketId },
-      {
+  const announced = new Map<string, AuthedDevice>()
+  for (const device of seen)
+    if (!wasOnline.get(device.id) && !announced.has(device.id)) announced.set(device.id, device)
+  await publishLiveMany(
+    tx,
+    'device',
+    [...announced.values()].map((device) => ({
+      audience: { marketId: device.marketId },
+      data: {
         deviceId: device.id,
         marketId: device.marketId,
         code: device.code,
@@ -56,8 +56,8 @@ export async function markAllSeen(tx: Transaction, seen: readonly AuthedDevice[]
         unbound: false,
         lastSeenTime: formatShanghaiTime(now),
       },
-    )
-  }
+    })),
+  )
 }
 
 /**
@@ -109,28 +109,23 @@ async function sweepBatch(db: Database, now: Date, batch: number): Promise<numbe
         where devices.id = picked.id and devices.online
         returning devices.id, devices.market_id, devices.code, devices.kind, devices.last_seen_at`),
     )
-    const gone = rows.map((row) => ({
-      id: row.id,
-      marketId: row.market_id,
-      code: row.code,
-      kind: row.kind,
-      lastSeenAt: row.last_seen_at === null ? null : new Date(row.last_seen_at),
-    }))
-    for (const device of gone)
-      await publishLive(
-        tx,
-        'device',
-        { marketId: device.marketId },
-        {
-          deviceId: device.id,
-          marketId: device.marketId,
-          code: device.code,
-          kind: device.kind as DeviceKind,
+    // Announced in one statement: 500 round trips held every request on PGlite.
+    await publishLiveMany(
+      tx,
+      'device',
+      rows.map((row) => ({
+        audience: { marketId: row.market_id },
+        data: {
+          deviceId: row.id,
+          marketId: row.market_id,
+          code: row.code,
+          kind: row.kind as DeviceKind,
           online: false,
           unbound: false,
-          lastSeenTime: device.lastSeenAt ? formatShanghaiTime(device.lastSeenAt) : null,
+          lastSeenTime: row.last_seen_at === null ? null : formatShanghaiTime(new Date(row.last_seen_at)),
         },
-      )
-    return gone.length
+      })),
+    )
+    return rows.length
   })
 }

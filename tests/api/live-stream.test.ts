@@ -5,7 +5,7 @@ import type { DeviceLive, TransactionsLive } from '../../contract/live'
 import { formatShanghaiTime } from '../../contract/time'
 import { devices, marketMinuteStats } from '../../server/db/schema'
 import { sweepOfflineDevices } from '../../server/device-api/seen'
-import { publishLive } from '../../server/live/publish'
+import { publishLive, publishLiveMany } from '../../server/live/publish'
 import {
   deviceCall,
   openStream,
@@ -380,6 +380,33 @@ describe('what is announced', () => {
     expect(back.map((event) => (event.data as DeviceLive).online)).toEqual([true])
   })
 
+  it('many events published in one statement arrive each once, in the order given, whatever their text', async () => {
+    const subscriber = await stream(a.token)
+    // Quotes, a backslash, a dollar-quote and a line break travel inside JSON inside JSON.
+    const codes = ['A-1', `quote ' and "double"`, 'back\\slash $j$ $$', 'line\nbreak', '中文']
+    const ids = codes.map(() => nextId('many'))
+    await publishLiveMany(
+      t.db,
+      'device',
+      codes.map((code, i) => ({
+        audience: { marketId: a.marketId },
+        data: {
+          deviceId: ids[i]!,
+          marketId: a.marketId,
+          code,
+          kind: 'scale',
+          online: false,
+          unbound: false,
+          lastSeenTime: null,
+        },
+      })),
+    )
+    const seen = (await upToSentinel(subscriber, a.marketId))
+      .filter((event) => event.event === 'device' && (event.data as DeviceLive).deviceId.startsWith('many-'))
+      .map((event) => event.data as DeviceLive)
+    expect(seen.map((event) => [event.deviceId, event.code])).toEqual(ids.map((id, i) => [id, codes[i]]))
+  })
+
   it('a mass silence is swept in bites, each device announced offline once, also by two sweeps at once', async () => {
     const scales = []
     for (let i = 0; i < 5; i++) scales.push(await withDevice(t, a.token, { kind: 'scale', merchantId: merchantA }))
@@ -411,6 +438,31 @@ describe('what is announced', () => {
 })
 
 describe('nothing rolled back is announced', () => {
+  it('events published in one statement inside a transaction that rolls back are not heard', async () => {
+    const subscriber = await stream(a.token)
+    const deviceId = nextId('rolled')
+    await expect(
+      t.db.transaction(async (tx) => {
+        await publishLiveMany(tx, 'device', [
+          {
+            audience: { marketId: a.marketId },
+            data: {
+              deviceId,
+              marketId: a.marketId,
+              code: 'X',
+              kind: 'scale',
+              online: true,
+              unbound: false,
+              lastSeenTime: null,
+            },
+          },
+        ])
+        throw new Error('rolled back')
+      }),
+    ).rejects.toThrow('rolled back')
+    expect((await upToSentinel(subscriber, a.marketId)).filter(isDeviceEvent(deviceId))).toEqual([])
+  })
+
   it('a refused batch from a never-seen device publishes nothing, not even that it was seen', async () => {
     const terminal = await withDevice(t, a.token, { kind: 'payment_terminal', merchantId: merchantA })
     const subscriber = await stream(a.token)
