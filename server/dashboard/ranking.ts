@@ -3,7 +3,7 @@ import { shanghaiDayOf } from '../../contract/time'
 import type { MarketScope } from '../lib/scope'
 import type { ServerDeps } from '../lib/types'
 import type { KeptFor } from './kept-answers'
-import { merchantRanking } from './queries'
+import { merchantRankings } from './queries'
 
 /**
  * How long a platform-wide ranking is kept (server/dashboard/kept-answers.ts). A market's rankings
@@ -16,18 +16,22 @@ const PLATFORM_KEPT: Record<RankingPeriod, KeptFor> = {
   '30d': { freshMs: 5 * 60_000, staleMs: 30 * 60_000 },
 }
 
-/** The top merchants for the caller's scope; the platform's as kept. */
-export function rankingFor(
+/**
+ * The top merchants for the caller's scope; the platform's as kept. Both metrics come from one
+ * aggregation, and the platform keeps them together: the dashboard asks for both at once.
+ */
+export async function rankingFor(
   deps: Pick<ServerDeps, 'db' | 'clock' | 'keptAnswers'>,
   scope: MarketScope,
   period: RankingPeriod,
   metric: RankingMetric,
 ) {
   const now = deps.clock()
-  if (scope !== null) return merchantRanking(deps.db, scope, now, period, metric)
+  if (scope !== null) return (await merchantRankings(deps.db, scope, now, period))[metric]
   // The day is in the key: after midnight the window moves, and yesterday's answer is not served.
-  const key = `ranking ${period} ${metric} ${shanghaiDayOf(now)}`
-  return deps.keptAnswers.get(key, now.getTime(), PLATFORM_KEPT[period], () =>
-    merchantRanking(deps.db, scope, now, period, metric),
+  const key = `rankings ${period} ${shanghaiDayOf(now)}`
+  const kept = await deps.keptAnswers.get(key, now.getTime(), PLATFORM_KEPT[period], () =>
+    merchantRankings(deps.db, scope, now, period),
   )
+  return kept[metric]
 }

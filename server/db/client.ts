@@ -23,6 +23,11 @@ export type DatabaseHandle = {
   dump?: () => Promise<Blob>
 }
 
+/** The rows a raw statement answered, from either driver (postgres.js answers an array, PGlite `{ rows }`). */
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[]
+}
+
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
 export type DatabaseOptions =

@@ -129,11 +129,6 @@ export function insertRows(table: PgTable, rows: readonly Record<string, unknown
   return sql`insert into ${table} (${sql.raw(list)}) select ${selected} from rows from (json_to_recordset(${literal(json)}::json) as (${sql.raw(types)})) with ordinality as r(${sql.raw(varyingList)}, "ordinality") order by "ordinality" ${tail ?? sql``}`
 }
 
-/** The rows a raw statement answered, from either driver (postgres.js answers an array, PGlite `{ rows }`). */
-export function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[]
-}
-
 /** `on conflict (key) do update set column = column + excluded.column` for each figure: an upsert that adds. */
 function adding(table: PgTable, target: readonly PgColumn[], names: readonly string[]): SQL {
   const columns = getTableColumns(table) as Record<string, PgColumn>

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm'
 import { ONLINE_WINDOW_MS, type DeviceKind } from '../../contract/device-list'
 import { formatShanghaiTime } from '../../contract/time'
-import type { Database, Transaction } from '../db/client'
+import { rowsOf, type Database, type Transaction } from '../db/client'
 import { publishLiveMany } from '../live/publish'
 import type { AuthedDevice } from './auth'
-import { literal, rowsOf } from './rollups'
+import { literal } from './rollups'
 
 /**
  * A device called: its last-seen time moves on, and if it was offline (never seen, or silent for two

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, gte, sql } from 'drizzle-orm'
-import { transactions } from '../../server/db/schema'
+import { merchantDayStats, transactions } from '../../server/db/schema'
 import { deviceCall, payment, refund, withDevice, withMerchant } from '../helpers/devices'
 import { withOfficial, withOperator } from '../helpers/fixtures'
 import { createTestApp, type TestApp } from '../helpers/test-app'
@@ -181,6 +181,14 @@ describe('dashboard', () => {
       (await api()('/dashboard/today', '$get', { query: {} }, { token: official })).body.data.boundDevices
     expect(await ranked('7d')).toEqual([9999, 4300, 2200])
     expect(await ranked('today')).toEqual([9999, 3000, 1500])
+    const platformOrders = await api()(
+      '/dashboard/ranking',
+      '$get',
+      { query: { period: 'today', metric: 'orders' } },
+      { token: official },
+    )
+    expect(platformOrders.body.data[0]).toMatchObject({ merchantId: m1, payments: 2 })
+    expect(platformOrders.body.data.map((row) => row.payments)).toEqual([2, 1, 1])
     expect(await platformDevices()).toBe(5)
     // A new market's merchant takes the lead.
     const c = await withOperator(t, { token: official }, 3)
@@ -202,5 +210,29 @@ describe('dashboard', () => {
     expect(await ranked('7d')).toEqual([9999, 4300, 2200])
     t.time.advance(50_000)
     await expect.poll(() => ranked('7d')).toEqual([20000, 9999, 4300, 2200])
+  })
+  it('ranks the top ten by takings and the top ten by orders each on its own, from one sum', async () => {
+    const d = await withOperator(t, { token: official }, 5)
+    const ids: string[] = []
+    for (let n = 1; n <= 12; n++) ids.push(await withMerchant(t, d.token, 100 + n))
+    // Takings rise with n, orders fall with it: the two top tens share only eight merchants.
+    await t.db.insert(merchantDayStats).values(
+      ids.map((merchantId, i) => ({
+        merchantId,
+        marketId: d.marketId,
+        day: '2026-10-30',
+        paymentFen: (i + 1) * 100,
+        payments: 13 - (i + 1),
+      })),
+    )
+    const ranking = async (metric: 'amount' | 'orders') =>
+      (await api()('/dashboard/ranking', '$get', { query: { period: '7d', metric } }, { token: d.token })).body.data
+    const byAmount = await ranking('amount')
+    expect(byAmount.map((row) => row.merchantId)).toEqual(ids.slice(2).reverse())
+    expect(byAmount.map((row) => row.paymentFen)).toEqual([1200, 1100, 1000, 900, 800, 700, 600, 500, 400, 300])
+    const byOrders = await ranking('orders')
+    expect(byOrders.map((row) => row.merchantId)).toEqual(ids.slice(0, 10))
+    expect(byOrders.map((row) => row.payments)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3])
+    expect(byOrders[0]).toMatchObject({ paymentFen: 100, marketName: expect.any(String), stallNo: expect.any(String) })
   })
 })

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addDays, shanghaiToday } from '../../contract/time'
-import { rowsOf } from '../../server/device-api/rollups'
+import { rowsOf } from '../../server/db/client'
 import { ALL_MARKETS, devices, merchants } from '../../server/db/schema'
 import { seedDemo } from '../../server/db/seed/demo'
 import { DEMO_DEVICE_CODE, demoDeviceSecret } from '../../server/db/seed/demo-device-secrets'
