@@ -36,6 +36,19 @@ describe('reportRequestError', () => {
   it('stays quiet when the caller shows the failure itself', () => {
     reportRequestError(new ApiRequestError('x', 40000), { handlesErrors: true })
     expect(showToast).not.toHaveBeenCalled()
+    expect(loginInvalidStore.get()).toBe(false)
+  })
+
+  it('opens the re-login modal for an ended session even when the caller shows failures itself', () => {
+    reportRequestError(new ApiRequestError('expired', 1001), { handlesErrors: true })
+    expect(loginInvalidStore.get()).toBe(true)
+    expect(showToast).not.toHaveBeenCalled()
+  })
+
+  it("leaves an ended session to a caller that handles it (the route guard's user query)", () => {
+    reportRequestError(new ApiRequestError('expired', 1001), { handlesErrors: true, handlesSignOut: true })
+    expect(loginInvalidStore.get()).toBe(false)
+    expect(showToast).not.toHaveBeenCalled()
   })
 })
 

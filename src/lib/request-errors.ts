@@ -27,14 +27,18 @@ export function errorMessage(error: unknown): string {
 /**
  * The one place a failed query or mutation reaches the user (SPEC §8): 1001 and 1002 open the re-login
  * modal, everything else shows a 5-second error toast. Callers that show the failure themselves
- * mark their query or mutation with `meta: { handlesErrors: true }`.
+ * mark their query or mutation with `meta: { handlesErrors: true }`: no toast, but a session that has
+ * ended still opens the modal (a form or a search left open past the session's end offers to sign in
+ * again, not just an inline error). `handlesSignOut` too leaves that to the caller: the route guard's
+ * own user query, which signs out and goes to the sign-in page itself.
  */
 export function reportRequestError(error: unknown, meta: Record<string, unknown> | undefined): void {
-  if (meta?.handlesErrors) return
+  if (meta?.handlesSignOut) return
   if (isSignedOut(error)) {
     accountFrozenStore.set(error.code === ApiCode.ACCOUNT_FROZEN)
     loginInvalidStore.set(true)
     return
   }
+  if (meta?.handlesErrors) return
   void showToast('error', errorMessage(error))
 }

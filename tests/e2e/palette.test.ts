@@ -130,6 +130,24 @@ describe('command palette', () => {
     await context.close()
   })
 
+  it('a search answered "not signed in" opens the re-login modal, not just a line in the palette', async () => {
+    const { context, page } = await signedInPage(browser, DEMO.market)
+    // Only the palette's merchant search finds the session over: nothing else can open the modal.
+    await page.route('**/api/merchants?**', (route) =>
+      route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 1001, msg: 'Not signed in', data: null, isSuccess: false }),
+      }),
+    )
+    await openWithShortcut(page)
+    await page.keyboard.type('0314888')
+    const modal = page.getByTestId('login-invalid-modal')
+    await modal.getByText('Login invalid').waitFor()
+    await modal.getByRole('button', { name: 'Sign in again' }).waitFor()
+    await context.close()
+  })
+
   it('switches the language from the keyboard, and then speaks Chinese', async () => {
     const { context, page } = await signedInPage(browser, DEMO.market)
     await openWithShortcut(page)

@@ -7,13 +7,13 @@ export const authKeys = {
   userInfo: () => [...authKeys.all, 'user-info'] as const,
 }
 
-/** The signed-in account. The route guard handles its failure (log out, go to login), not a toast. */
+/** The signed-in account. The route guard handles its failure (log out, go to login), not a toast or the re-login modal. */
 export const userInfoQuery = () =>
   queryOptions({
     queryKey: authKeys.userInfo(),
     queryFn: ({ signal }) => api('/user/info', '$post', {}, { signal }),
     staleTime: 5 * 60_000,
-    meta: { handlesErrors: true },
+    meta: { handlesErrors: true, handlesSignOut: true },
   })
 
 export const login = (input: LoginInput) => api('/user/login', '$post', { json: input })
