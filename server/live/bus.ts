@@ -59,7 +59,7 @@ export class LiveBus {
     this.forgetOld(this.now())
     let missed: LiveEvent[] | null = []
     if (lastEventId) {
-      const position = this.kept.findIndex(({ event }, index) => index >= this.first && event.id === lastEventId)
+      const position = this.positionOf(lastEventId)
       missed =
         position === -1
           ? null
@@ -74,6 +74,13 @@ export class LiveBus {
 
   get subscriberCount(): number {
     return this.subscribers.size
+  }
+
+  /** Where a kept event is, or -1. From the newest back: a reconnecting client missed little. */
+  private positionOf(id: string): number {
+    for (let index = this.kept.length - 1; index >= this.first; index--)
+      if ((this.kept[index] as Kept).event.id === id) return index
+    return -1
   }
 
   private forgetOld(now: number): void {
