@@ -49,14 +49,18 @@ export async function startBuiltServer({
   throw new Error('server did not start within 60 s')
 }
 
-/** Signs the demo OFFICIAL in and answers the headers an API call then needs (session and XSRF). */
-export async function officialHeaders(base) {
+/** Signs an account in and answers the headers an API call then needs (session and XSRF). */
+export async function signedInHeaders(base, username, password) {
   const headers = { 'content-type': 'application/json', cookie: 'XSRF-TOKEN=b', 'x-xsrf-token': 'b' }
-  const password = createHash('md5').update('Official123').digest('hex')
   const login = await fetch(`${base}/api/user/login`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ username: 'official', password }),
+    body: JSON.stringify({ username, password: createHash('md5').update(password).digest('hex') }),
   })
-  return { ...headers, authorization: (await login.json()).data.token }
+  const token = (await login.json()).data?.token
+  if (!token) throw new Error(`${username} could not sign in`)
+  return { ...headers, authorization: token }
 }
+
+/** The demo OFFICIAL's headers. */
+export const officialHeaders = (base) => signedInHeaders(base, 'official', 'Official123')

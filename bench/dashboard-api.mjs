@@ -5,9 +5,8 @@
 // Budget: p95 <= 50 ms on PostgreSQL, all markets included; PGlite reported beside it.
 //   node bench/dashboard-api.mjs            both databases      BENCH_DURATION=3   seconds a line
 //   node bench/dashboard-api.mjs postgres   one (postgres | pglite)
-import { createHash } from 'node:crypto'
-import autocannon from 'autocannon'
-import { officialHeaders, startBuiltServer } from './built-server.mjs'
+import { officialHeaders, signedInHeaders, startBuiltServer } from './built-server.mjs'
+import { measure } from './measure.mjs'
 import { dashboardPgliteDir, dashboardPostgresUrl, seedDashboardBench } from './dashboard-seed.mjs'
 
 const PORT = 3932
@@ -28,31 +27,6 @@ const ENDPOINTS = [
   ['transactions', {}],
   ['tests', {}],
 ]
-
-/** Exact percentiles from every response's time (autocannon's summary has no p95). */
-async function measure(url, headers, connections) {
-  const times = []
-  const instance = autocannon({ url, connections, duration: DURATION, headers })
-  instance.on('response', (_client, _status, _bytes, time) => times.push(time))
-  const result = await instance
-  times.sort((a, b) => a - b)
-  const at = (p) => times[Math.max(0, Math.ceil((p / 100) * times.length) - 1)] ?? NaN
-  return { p50: at(50), p95: at(95), rps: result.requests.average, failed: result.non2xx + result.errors }
-}
-
-/** Signs a market's operator in (the bench markets' password, bench/merchants-seed.mjs). */
-async function operatorHeaders(base, username) {
-  const headers = { 'content-type': 'application/json', cookie: 'XSRF-TOKEN=b', 'x-xsrf-token': 'b' }
-  const password = createHash('md5').update('Market123').digest('hex')
-  const login = await fetch(`${base}/api/user/login`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ username, password }),
-  })
-  const token = (await login.json()).data?.token
-  if (!token) throw new Error(`operator ${username} could not sign in`)
-  return { ...headers, authorization: token }
-}
 
 const ms = (value) => value.toFixed(1).padStart(6)
 
@@ -80,7 +54,8 @@ async function bench(kind) {
     )
     const market = listed.data?.list?.[0]
     if (!market) throw new Error('no bench market found')
-    const operator = await operatorHeaders(base, market.accountUsername)
+    // The bench markets' operators have the demo password (bench/merchants-seed.mjs).
+    const operator = await signedInHeaders(base, market.accountUsername, 'Market123')
     const scopes = [
       { label: 'all markets', headers: official, query: {} },
       { label: 'one market ', headers: official, query: { market: market.id } },
@@ -94,7 +69,7 @@ async function bench(kind) {
         const label = `${scope.label} · ${endpoint}${params.period ? ` ${params.period} by ${params.metric}` : ''}`
         const figures = []
         for (const connections of CONNECTIONS) {
-          const result = await measure(url, scope.headers, connections)
+          const result = await measure(url, scope.headers, { connections, duration: DURATION })
           figures.push(`${connections} conn ${ms(result.p50)} / ${ms(result.p95)}, ${Math.round(result.rps)}/s`)
           if (result.failed > 0) misses.push(`${name} ${label}: ${result.failed} failed`)
           // No answer at all within the line's seconds (a server held up): no figure, so never "held".

@@ -4,8 +4,8 @@
 // page to the last hour's order count on screen changing (the live stream, the widget's cache patch
 // and React's commit included). Budget (issue 10): p95 <= 1 s. Also prints the first load of the page.
 //   node bench/dashboard-live.mjs        BENCH_RUNS=40
-import { chromium } from 'playwright-core'
 import { register } from 'tsx/esm/api'
+import { signedInPage } from './browser.mjs'
 import { officialHeaders, startBuiltServer } from './built-server.mjs'
 
 register()
@@ -14,7 +14,6 @@ const { demoDeviceSecret } = await import('../server/db/seed/demo-device-secrets
 const PORT = 3931
 const RUNS = Number(process.env.BENCH_RUNS ?? 40)
 const BUDGET_MS = 1_000
-const args = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run']
 const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN
@@ -22,16 +21,7 @@ const percentile = (values, p) => {
 
 const { base, stop } = await startBuiltServer({ port: PORT })
 try {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args })
-  const context = await browser.newContext({ baseURL: base, viewport: { width: 1440, height: 900 } })
-  await context.addInitScript(() => localStorage.setItem('locale', 'en-US'))
-  const page = await context.newPage()
-  await page.goto('/login')
-  await page.getByLabel('Username').fill('0314888')
-  await page.getByLabel('Password').fill('Market123')
-  const signedInAt = Date.now()
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await page.waitForURL('**/dashboard/workplace')
+  const { browser, page, signedInAt } = await signedInPage(base, { username: '0314888', password: 'Market123' })
   await page.getByTestId('live-orders').waitFor({ timeout: 60_000 })
   // The live indicator says the stream is connected.
   await page.waitForFunction(

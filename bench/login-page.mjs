@@ -1,20 +1,11 @@
 // Cold first visit to /login in headless Chromium with 4x CPU throttling, against the BUILT server.
 // Budgets (issue 2): everything downloaded <= 120 KB gzip; Largest Contentful Paint <= 1,050 ms.
 // Peers for comparison (../shared/NOTES.md): shadcn-admin 218 KB / 2.1 s, Arco Pro 891 KB / 2.9 s.
-import { chromium } from 'playwright-core'
+import { launchChromium } from './browser.mjs'
 import { startBuiltServer } from './built-server.mjs'
 
 const PORT = 3918
 const base = `http://127.0.0.1:${PORT}`
-const args = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
 
 async function visit(browser) {
   const context = await browser.newContext()
@@ -49,7 +40,7 @@ async function visit(browser) {
 
 const { stop } = await startBuiltServer({ port: PORT })
 try {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args })
+  const browser = await launchChromium()
   await visit(browser) // warm the server's file cache, not the browser's
   const runs = []
   for (let i = 0; i < 5; i++) runs.push(await visit(browser))

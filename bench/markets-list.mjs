@@ -1,7 +1,7 @@
 // GET /api/markets with a search, a status filter and a sort, over 1,000 markets, against the BUILT
 // server. Budget (issue 4): p95 <= 30 ms, on PGlite (default) and on PostgreSQL (BENCH_DATABASE_URL).
-import autocannon from 'autocannon'
 import { officialHeaders, startBuiltServer } from './built-server.mjs'
+import { measure } from './measure.mjs'
 import { createHash } from 'node:crypto'
 
 const PORT = 3919
@@ -49,15 +49,14 @@ try {
   // One connection: the latency one operator sees (PGlite answers one query at a time, so more
   // connections measure queueing, not the query). BENCH_CONNECTIONS overrides.
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 1)
-  const result = await autocannon({ url, connections, duration: 10, headers: auth })
-  const p95 = result.latency.p97_5 ?? result.latency.p99
+  const result = await measure(url, auth, { connections, duration: 10 })
   console.log(
     `GET /api/markets with q + status + sort over 1,000 markets (${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${connections} connection(s), 10 s)`,
   )
   console.log(
-    `  p50 ${result.latency.p50} ms · p97.5 ${p95} ms (budget p95 <= 30 ms) ${p95 <= 30 ? 'OK' : 'OVER BUDGET'}`,
+    `  p50 ${result.p50.toFixed(1)} ms · p95 ${result.p95.toFixed(1)} ms (budget p95 <= 30 ms) ${result.p95 <= 30 ? 'OK' : 'OVER BUDGET'}`,
   )
-  console.log(`  ${Math.round(result.requests.average)} req/s · non-2xx ${result.non2xx}`)
+  console.log(`  ${Math.round(result.rps)} req/s · failed ${result.failed}`)
 } finally {
   await stop()
 }

@@ -4,8 +4,8 @@
 // Budget (issue 8): p95 <= 30 ms on PostgreSQL with one connection and with 10; PGlite beside it.
 //   node bench/merchants-list.mjs            both databases      BENCH_DURATION=10   seconds a line
 //   node bench/merchants-list.mjs pglite     one (postgres | pglite)
-import autocannon from 'autocannon'
 import { officialHeaders, startBuiltServer } from './built-server.mjs'
+import { measure } from './measure.mjs'
 import { MERCHANTS, pgliteDir, postgresUrl, seedMerchantBench } from './merchants-seed.mjs'
 
 const PORT = 3923
@@ -31,17 +31,6 @@ const scenarios = (market) => [
 
 const queryString = (query) =>
   new URLSearchParams(Object.entries(query).filter(([, value]) => value !== undefined)).toString()
-
-/** Exact percentiles from every response's time (autocannon's summary has no p95). */
-async function measure(url, headers, connections) {
-  const times = []
-  const instance = autocannon({ url, connections, duration: DURATION, headers })
-  instance.on('response', (_client, _status, _bytes, time) => times.push(time))
-  const result = await instance
-  times.sort((a, b) => a - b)
-  const at = (p) => times[Math.max(0, Math.ceil((p / 100) * times.length) - 1)] ?? NaN
-  return { p50: at(50), p95: at(95), rps: result.requests.average, failed: result.non2xx + result.errors }
-}
 
 const ms = (value) => value.toFixed(1).padStart(5)
 
@@ -75,7 +64,7 @@ async function bench(kind) {
       for (let i = 0; i < 20; i++) await get({ pageSize: 20, ...query })
       const line = [`  ${label}: total ${answer.total.toLocaleString('en')}, ${answer.list.length} rows`]
       for (const connections of [1, 10]) {
-        const result = await measure(url, auth, connections)
+        const result = await measure(url, auth, { connections, duration: DURATION })
         const over = result.p95 > BUDGET_MS
         const verdict = budgeted && kind === 'postgres' ? (over ? ' OVER BUDGET' : ' OK') : ''
         if (budgeted && kind === 'postgres' && over) misses.push(`${label}, ${connections} connection(s)`)

@@ -17,26 +17,17 @@
 // And what drawing in view moves elsewhere: the script time of scrolling down through the whole page,
 // 300 px a frame (rows are drawn as they come into view), in all and the worst frame. A table that
 // draws every row up front scrolls with no script at all.
-import { chromium } from 'playwright-core'
+import { signedInPage } from './browser.mjs'
 import { startBuiltServer } from './built-server.mjs'
 
 const PORT = 3921
 const RUNS = 15
 const BUDGET_MS = 16
 const SCROLL_STEP = 300
-const args = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run']
 
 const { base, stop } = await startBuiltServer({ port: PORT })
 try {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args })
-  const context = await browser.newContext({ baseURL: base, viewport: { width: 1440, height: 900 } })
-  await context.addInitScript(() => localStorage.setItem('locale', 'en-US'))
-  const page = await context.newPage()
-  await page.goto('/login')
-  await page.getByLabel('Username').fill('official')
-  await page.getByLabel('Password').fill('Official123')
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await page.waitForURL('**/dashboard/workplace')
+  const { browser, context, page } = await signedInPage(base, { username: 'official', password: 'Official123' })
   await page.goto('/merchant?pageSize=100')
   // Generous: on a busy machine the first draw of the page can take a while (not part of the figure).
   await page.locator('tbody tr[role="row"]').nth(9).waitFor({ timeout: 90_000 })
