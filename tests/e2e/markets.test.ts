@@ -28,6 +28,13 @@ describe('market management (OFFICIAL)', () => {
     await page.getByText('entries have errors, please correct and retry').first().waitFor()
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('accountUsername')
 
+    // A malformed username typed after that submit stays refused once its availability check (400 ms
+    // after typing) has had its say: the check once answered "no error" for it and cleared the format's.
+    await field(page, /Account username/).fill('abc')
+    await page.getByTestId('market-submit').click()
+    await page.waitForTimeout(1_000)
+    expect(await field(page, /Account username/).getAttribute('aria-invalid')).toBe('true')
+
     await field(page, /Payment bank/).selectOption('CCB')
     await field(page, /Account username/).fill('0316555001')
     await field(page, /Login password/).fill('weak')

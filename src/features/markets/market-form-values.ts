@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { MARKET_USERNAME_PATTERN, MarketFieldsSchema, type Market, type MarketFieldsInput } from '@contract/markets'
+import { MarketFieldsSchema, type Market, type MarketFieldsInput } from '@contract/markets'
 import { ClearPasswordSchema } from '@contract/password'
 import { shanghaiToday } from '@contract/time'
 import { checkUsername } from './queries'
@@ -45,12 +45,18 @@ export function marketFormValues(market: Market | null): MarketFormValues {
   return { ...fields, accountStatus: market.accountStatus === 1 ? 1 : 2, password: '' }
 }
 
-/** The account username's field validators: taken names are refused while typing (the server checks again). */
+/**
+ * The account username's field validators: taken names are refused while typing (the server checks
+ * again). A malformed name answers the schema's own error, not "no error": a field validator's answer
+ * replaces what the form's schema said of the field, and "none" cleared the format error after a
+ * failed submit.
+ */
 export const usernameAvailable = (exceptMarketId: string | undefined) => ({
   onChangeAsyncDebounceMs: 400,
   onChangeAsync: async ({ value }: { value: string }) => {
-    const name = value.trim()
-    if (!MARKET_USERNAME_PATTERN.test(name)) return undefined
+    const format = v.safeParse(MarketFieldsSchema.entries.accountUsername, value)
+    if (!format.success) return format.issues[0]
+    const name = format.output
     const { available } = await checkUsername(name, exceptMarketId)
     return available ? undefined : 'error_username_taken'
   },
