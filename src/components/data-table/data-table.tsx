@@ -11,6 +11,7 @@ import {
 } from '@tanstack/react-table'
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
 import { PAGE_SIZES } from '@contract/list'
+import { cn } from '@/lib/cn'
 import { useLocale } from '@/lib/locale'
 import { StaleNote } from '@/components/async-state/stale-note'
 import type { ListResult } from '@/components/async-state/use-list-result'
@@ -92,7 +93,12 @@ function TableHeadView<Row>({ headerGroups, rowIndex }: TableHeadProps<Row>) {
                 scope="col"
                 role="columnheader"
                 aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                className="px-3 py-2.5 text-left font-medium whitespace-nowrap text-muted-foreground"
+                className={cn(
+                  'px-3 py-2.5 text-left font-medium whitespace-nowrap text-muted-foreground',
+                  // Pinned like its cells (table-body.tsx), in the header row's own colour, made opaque.
+                  header.column.columnDef.meta?.pinnedEnd &&
+                    'md:sticky md:right-0 md:z-[1] md:bg-[color-mix(in_srgb,var(--muted)_60%,var(--card))] md:shadow-[inset_1px_0_0_var(--border)]',
+                )}
               >
                 {header.column.getCanSort() ? (
                   <button

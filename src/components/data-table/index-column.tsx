@@ -19,6 +19,11 @@ declare module '@tanstack/react-table' {
      * its state can never pass from one item to another.
      */
     reuseAcrossRows?: boolean
+    /**
+     * Kept in view at the table's right edge while a wide table scrolls sideways (desktop widths): for
+     * a row's actions, which would otherwise sit past the edge of a laptop's window.
+     */
+    pinnedEnd?: boolean
   }
 }
 

@@ -16,6 +16,13 @@ const PHONE_CARD_ROW =
 const PHONE_CARD_CELL =
   'px-3 py-2.5 whitespace-nowrap max-md:flex max-md:min-h-8 max-md:items-center max-md:justify-between max-md:gap-4 max-md:px-0 max-md:py-1 max-md:text-right max-md:whitespace-normal max-md:before:shrink-0 max-md:before:text-left max-md:before:text-muted-foreground max-md:before:content-[attr(data-label)] max-md:[&:not([data-label])]:justify-end'
 
+/**
+ * A column pinned to the right edge (`meta.pinnedEnd`): sticky over the cells scrolling under it, so
+ * opaque: the card's colour, and the row's hover tint mixed into it as the other cells show it.
+ */
+const PINNED_END_CELL =
+  'md:sticky md:right-0 md:z-[1] md:bg-card md:shadow-[inset_1px_0_0_var(--border)] md:[tr:hover>&]:bg-[color-mix(in_srgb,var(--muted)_40%,var(--card))]'
+
 type TableBodyProps<Row> = {
   table: Table<Row>
   result: ListResult<Row>
@@ -82,7 +89,7 @@ function TableRowView<Data>({ row, index, rowIndex, measure, table, columns }: T
             key={column.id}
             role="cell"
             data-label={typeof def.header === 'string' ? def.header : undefined}
-            className={`${PHONE_CARD_CELL} ${def.meta?.className ?? ''}`}
+            className={`${PHONE_CARD_CELL} ${def.meta?.pinnedEnd ? PINNED_END_CELL : ''} ${def.meta?.className ?? ''}`}
           >
             {isValidElement(content) && !def.meta?.reuseAcrossRows ? (
               <Fragment key={row.id}>{content}</Fragment>

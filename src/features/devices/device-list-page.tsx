@@ -92,6 +92,7 @@ function deviceColumns(allMarkets: boolean, commands: RowCommands): ColumnDef<De
       header: m.devices_col_actions(),
       enableSorting: false,
       enableHiding: false,
+      meta: { pinnedEnd: true },
       cell: ({ row }) => (
         <DeviceActions device={row.original} unbind={commands.unbind} rotateSecret={commands.rotateSecret} />
       ),

@@ -74,6 +74,7 @@ function marketColumns(): ColumnDef<MarketListItem, unknown>[] {
       header: m.markets_col_actions(),
       enableSorting: false,
       enableHiding: false,
+      meta: { pinnedEnd: true },
       cell: ({ row }) => <MarketActions market={row.original} />,
     },
   ]

@@ -125,7 +125,7 @@ function merchantColumns(
       enableSorting: false,
       enableHiding: false,
       // RowActions keys its menu and confirm by the merchant, so the table may keep the cell from row to row.
-      meta: { reuseAcrossRows: true },
+      meta: { reuseAcrossRows: true, pinnedEnd: true },
       cell: ({ row }) => (
         <MerchantActions merchant={row.original} market={market} setLeft={commands.setLeft} locale={locale} />
       ),
