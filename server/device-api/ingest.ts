@@ -15,7 +15,7 @@ import type { LiveTransaction } from '../../contract/live'
 import { formatShanghaiTime, minuteStart, shanghaiDayOf } from '../../contract/time'
 import { Role, UserStatus } from '../../contract/roles'
 import { rowsOf, type Database, type Transaction } from '../db/client'
-import { deviceEvents, merchants, passengerCounts, pesticideTests, transactions, users } from '../db/schema'
+import { deviceEvents, markets, merchants, passengerCounts, pesticideTests, transactions, users } from '../db/schema'
 import { ApiError } from '../lib/errors'
 import { isMessageKey, translate, type Locale } from '../lib/i18n'
 import type { ServerDeps } from '../lib/types'
@@ -233,15 +233,18 @@ async function noticeFailedTests(
         or(eq(users.role, Role.OFFICIAL), and(eq(users.role, Role.MARKET), eq(users.marketId, marketId))),
       ),
     )
+  // Named in the notice: stall numbers repeat from market to market, and OFFICIAL readers see them all.
+  const [market] = await tx.select({ name: markets.name }).from(markets).where(eq(markets.id, marketId))
   for (const test of failed) {
     for (const reader of readers) {
       await postMessage(tx, {
         userUk: reader.uk,
         type: 'notice',
         titleKey: 'notice_pesticide_failed_title',
-        subTitleKey: 'notice_pesticide_failed_sub_title',
+        subTitleKey: 'notice_pesticide_failed_market_sub_title',
         contentKey: 'notice_pesticide_failed_content',
         params: {
+          market: market?.name ?? '—',
           stall: test.stallNo || '—',
           product: test.produce,
           rate: test.inhibitionPct.toFixed(1),

@@ -9,6 +9,7 @@ import {
   devices,
   marketDayStats,
   marketMinuteStats,
+  markets,
   merchantDayStats,
   messages,
   methodDayStats,
@@ -598,6 +599,9 @@ describe('failed pesticide tests', () => {
     const notice = box.body.data.list.find((message) => message.messageType === 'pesticide_failed')!
     expect(notice.title).toBe('Pesticide residue test failed')
     expect(notice.subTitle).toContain('A-1')
+    // And the market: stall numbers repeat from market to market, and an OFFICIAL reads them all.
+    const [market] = await t.db.select({ name: markets.name }).from(markets).where(eq(markets.id, a.marketId))
+    expect(notice.subTitle).toBe(`${market!.name} · Stall A-1 · 小白菜`)
     expect(notice.content).toContain('63.5%')
     // The test is linked to the merchant at the stall it names.
     const [row] = await t.db

@@ -34,6 +34,7 @@ export async function seedDemo(db: Database): Promise<void> {
 async function seedDemoAccounts(db: Database): Promise<void> {
   const officialUk = randomUUID()
   let demoOperatorUk = ''
+  let demoMarketName = ''
   await db.transaction(async (tx) => {
     await tx.insert(users).values({
       uk: officialUk,
@@ -46,7 +47,10 @@ async function seedDemoAccounts(db: Database): Promise<void> {
     const marketPasswordHash = await hashPassword(md5Hex(DEMO_ACCOUNTS.market.password))
     for (const { account, password: _password, registeredOn, ...fields } of demoMarkets()) {
       const uk = randomUUID()
-      if (account === DEMO_ACCOUNTS.market.username) demoOperatorUk = uk
+      if (account === DEMO_ACCOUNTS.market.username) {
+        demoOperatorUk = uk
+        demoMarketName = fields.name
+      }
       const [market] = await tx
         .insert(markets)
         .values({ ...fields, accountUk: uk, registeredAt: shanghaiDayStart(registeredOn) })
@@ -62,11 +66,16 @@ async function seedDemoAccounts(db: Database): Promise<void> {
       })
     }
   })
-  await seedDemoMessages(db, officialUk, demoOperatorUk)
+  await seedDemoMessages(db, officialUk, { uk: demoOperatorUk, marketName: demoMarketName })
 }
 
 /** A few items in each tab of the message box, some already read; written as message keys, so each reader reads them in their language. */
-async function seedDemoMessages(db: Database, officialUk: string, operatorUk: string): Promise<void> {
+async function seedDemoMessages(
+  db: Database,
+  officialUk: string,
+  operator: { uk: string; marketName: string },
+): Promise<void> {
+  const operatorUk = operator.uk
   const now = Date.now()
   const minutesAgo = (m: number) => new Date(now - m * 60_000)
   const notices = [
@@ -74,10 +83,10 @@ async function seedDemoMessages(db: Database, officialUk: string, operatorUk: st
       userUk: operatorUk,
       type: 'notice',
       titleKey: 'notice_pesticide_failed_title',
-      subTitleKey: 'notice_pesticide_failed_sub_title',
+      subTitleKey: 'notice_pesticide_failed_market_sub_title',
       contentKey: 'notice_pesticide_failed_content',
-      // The stall and the produce are the market's own data, not words to translate.
-      params: { stall: 'A-12', product: '青菜', rate: '62.5', threshold: 50 },
+      // The market, the stall and the produce are the market's own data, not words to translate.
+      params: { market: operator.marketName, stall: 'A-12', product: '青菜', rate: '62.5', threshold: 50 },
       messageType: 'pesticide_failed',
       at: minutesAgo(8),
     },
