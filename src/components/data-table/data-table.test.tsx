@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { useState } from 'react'
 import type { ColumnDef } from '@tanstack/react-table'
 import type { ListResult } from '@/components/async-state/use-list-result'
@@ -178,5 +178,74 @@ describe('DataTable turning a page', () => {
     fireEvent.click(nextPage())
     expect(onPageChange).toHaveBeenCalledWith(2, 2)
     expect(scroll).not.toHaveBeenCalled()
+  })
+})
+
+describe('DataTable keeping focus when rows go away', () => {
+  const [wang, li, zhang] = [PAGES[0]![0]!, PAGES[0]![1]!, PAGES[1]![0]!]
+  function renderRows(rows: Merchant[]) {
+    const cols = columns(async () => {})
+    const table = (shown: Merchant[]) => (
+      <DataTable
+        caption="Merchants"
+        columns={cols}
+        result={{
+          rows: shown,
+          total: shown.length,
+          status: 'success',
+          stale: null,
+          error: null,
+          fetching: false,
+          retry: () => {},
+        }}
+        page={1}
+        pageSize={20}
+        onPageChange={() => {}}
+        sort={null}
+        onSortChange={() => {}}
+        rowKey={(row) => row.id}
+      />
+    )
+    const view = render(table(rows))
+    return (next: Merchant[]) => view.rerender(table(next))
+  }
+  const menuOf = (name: string) => screen.getByRole('button', { name: `More actions for ${name}` })
+
+  // As Chromium does: a focused element that is removed blurs (towards nothing) as it goes.
+  const removeFocused = (show: () => void) =>
+    act(() => {
+      ;(document.activeElement as HTMLElement).blur()
+      show()
+    })
+
+  // As a keyboard user opens it: the focus was in the row before it went into the menu.
+  const openMenuFromKeyboard = (name: string) => {
+    menuOf(name).focus()
+    fireEvent.keyDown(menuOf(name), { key: 'Enter' })
+  }
+
+  it('gives focus to the row now in its place when the row goes with its confirm open, or to the row before the last', async () => {
+    const show = renderRows([wang, li, zhang])
+    openMenuFromKeyboard('李记')
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Mark as left' }))
+    await screen.findByRole('alertdialog')
+    // 李记 leaves the list (marked left elsewhere, filtered out): 张记 takes its place, the confirm goes.
+    removeFocused(() => show([wang, zhang]))
+    await waitFor(() => expect(document.activeElement).toBe(menuOf('张记')))
+    expect(screen.queryByRole('alertdialog')).toBeNull()
+    // The last row goes: focus goes to the row before it.
+    menuOf('张记').focus()
+    removeFocused(() => show([wang]))
+    await waitFor(() => expect(document.activeElement).toBe(menuOf('王记')))
+  })
+
+  it('leaves focus where the user put it outside the table', async () => {
+    const show = renderRows([wang, li])
+    menuOf('李记').focus()
+    menuOf('李记').blur()
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    show([wang])
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(document.activeElement).toBe(document.body)
   })
 })

@@ -4,6 +4,7 @@ import { AsyncState } from '@/components/async-state/async-state'
 import type { ListResult } from '@/components/async-state/use-list-result'
 import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/cn'
+import { useRowFocusKept } from './use-row-focus-kept'
 import { useVirtualRows } from './use-virtual-rows'
 
 /**
@@ -122,6 +123,7 @@ export function TableBody<Row>({ table, result, pageSize, emptyText }: TableBody
   const body = useRef<HTMLTableSectionElement>(null)
   // A long page draws the rows in view; the others are space of their height (use-virtual-rows.ts).
   const drawn = useVirtualRows(result.rows === undefined ? 0 : rows.length, width, body)
+  const focusKept = useRowFocusKept(body)
   const inCell = (content: ReactNode) => (
     <tr role="row" className="max-md:block">
       <td role="cell" colSpan={width} className="p-0 max-md:block max-md:text-center">
@@ -163,7 +165,11 @@ export function TableBody<Row>({ table, result, pageSize, emptyText }: TableBody
       role="rowgroup"
       className={cn('transition-opacity max-md:block max-md:p-2', result.stale && 'opacity-60')}
       data-stale={result.stale ?? undefined}
-      onFocus={drawn.onFocus}
+      onFocus={(event) => {
+        drawn.onFocus?.(event)
+        focusKept.onFocus(event)
+      }}
+      onBlur={focusKept.onBlur}
     >
       {drawn.slots.map(({ index, spaceBefore }) => (
         // By position in the page: see TableRowView.

@@ -7,7 +7,7 @@ import { cn } from '@/lib/cn'
 export const buttonVariants = cva(
   'inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 rounded text-sm font-medium whitespace-nowrap transition-colors ' +
     'focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1 focus-visible:ring-offset-background focus-visible:outline-none ' +
-    'disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:shrink-0',
+    'disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:shrink-0',
   {
     variants: {
       variant: {
@@ -66,13 +66,19 @@ export function Button({
       </Slot.Root>
     )
   }
+  // A busy button keeps focus (a disabled one drops it to the page's start, and a keyboard user with
+  // it): it says it is disabled and ignores clicks instead. A form's submit button is disabled outright,
+  // so Enter in a field cannot send the form a second time.
+  const keepsFocus = loading && !disabled && props.type !== 'submit'
   return (
     <button
       data-slot="button"
       className={buttonClass(variant, size, className)}
-      disabled={disabled || loading}
+      disabled={disabled || (loading && !keepsFocus)}
       aria-busy={loading || undefined}
+      aria-disabled={keepsFocus || undefined}
       {...props}
+      onClick={keepsFocus ? undefined : props.onClick}
     >
       {loading && <Loader2 aria-hidden className="size-4 animate-spin" />}
       {children}
