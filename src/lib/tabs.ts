@@ -140,6 +140,21 @@ export function visitPage(
   if (NOT_TABS.has(page.name)) return
   const tabs = tabsStore.get().tabs
   if (tabs.some((tab) => tab.fullPath === page.fullPath)) return
+  // A page sent back to its list (SPEC §4's `redirect` marker) is that list's tab, and the list opened
+  // again without the marker too: the same list, with or without the note saying why.
+  const marked = (fullPath: string) => fullPath.includes('redirect=')
+  const sameList = tabs.findIndex(
+    (tab) =>
+      tab.name === page.name &&
+      (marked(page.fullPath) || marked(tab.fullPath)) &&
+      withoutMarker(tab.fullPath) === withoutMarker(page.fullPath),
+  )
+  if (sameList >= 0) {
+    commit(
+      tabs.map((tab, index) => (index === sameList ? { ...tab, fullPath: page.fullPath, query: page.query } : tab)),
+    )
+    return
+  }
   const next: Tab = {
     name: page.name,
     title: page.title ?? page.name,
@@ -167,6 +182,15 @@ export function visitPage(
     opened.splice(oldest, 1)
   }
   commit(opened)
+}
+
+/** An address without the `redirect` marker a guard adds when it sends a page back to a list. */
+function withoutMarker(fullPath: string): string {
+  const [path = '', query = ''] = fullPath.split(/\?(.*)/s)
+  const params = new URLSearchParams(query)
+  params.delete('redirect')
+  const rest = params.toString()
+  return rest ? `${path}?${rest}` : path
 }
 
 export type CloseAction = 'self' | 'others' | 'left' | 'right' | 'all'

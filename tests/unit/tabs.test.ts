@@ -37,6 +37,23 @@ describe('tab bar store', () => {
     expect(closeTabs('self', tabsStore.get().tabs[1]!, '/merchant')?.fullPath).toBe('/dashboard/workplace?market=m2')
   })
 
+  it("a list a page was sent back to (the `redirect` marker) is that list's tab, not a second one", () => {
+    visitPage(page('MerchantManage', '/merchant?category=fruit'), '/dashboard/workplace', false)
+    visitPage(page('MerchantEdit', '/merchant/edit?key=k'), '/merchant?category=fruit', false)
+    visitPage(page('MerchantManage', '/merchant?category=fruit&redirect=MerchantEdit'), null, false)
+    expect(paths()).toEqual([
+      '/dashboard/workplace',
+      '/merchant?category=fruit&redirect=MerchantEdit',
+      '/merchant/edit?key=k',
+    ])
+    // Opened again from the menu, without the marker: the same tab.
+    visitPage(page('MerchantManage', '/merchant?category=fruit'), '/merchant/edit?key=k', false)
+    expect(paths()).toEqual(['/dashboard/workplace', '/merchant?category=fruit', '/merchant/edit?key=k'])
+    // Another list of that page (another filter) is still a tab of its own.
+    visitPage(page('MerchantManage', '/merchant?redirect=MerchantEdit'), null, false)
+    expect(paths()).toHaveLength(4)
+  })
+
   it('updates the tab in place when filters replace the URL', () => {
     visitPage(page('MerchantManage', '/merchant'), '/dashboard/workplace', false)
     visitPage(page('MerchantManage', '/merchant?page=2'), '/merchant', true)
