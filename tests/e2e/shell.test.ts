@@ -105,6 +105,10 @@ describe('settings drawer', () => {
     await page.getByTestId('settings-button').click()
     await page.getByTestId('setting-navbar').click()
     await page.keyboard.press('Escape')
+    // Focus goes to the floating button that took the navbar's settings button's place.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('floating-settings')
     await page.getByTestId('floating-settings').click()
     await page.getByTestId('settings-drawer').waitFor()
     await context.close()

@@ -93,6 +93,7 @@ export function ConsoleLayout({ role, userMenu, messageBox, marketSwitcher }: Co
               title={m.settings_open()}
               onClick={openSettings}
               data-testid="settings-button"
+              data-settings-opener
             >
               <SettingsIcon aria-hidden className="size-4" />
             </Button>
@@ -168,6 +169,7 @@ export function ConsoleLayout({ role, userMenu, messageBox, marketSwitcher }: Co
           aria-label={m.settings_open()}
           onClick={openSettings}
           data-testid="floating-settings"
+          data-settings-opener
         >
           <SettingsIcon aria-hidden className="size-5" />
         </Button>

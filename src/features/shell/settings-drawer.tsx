@@ -84,7 +84,20 @@ export function SettingsDrawer() {
 
   return (
     <Sheet open={settings.globalSettings} onOpenChange={(open) => updateSettings({ globalSettings: open })}>
-      <SheetContent closeLabel={m.common_close()} width={300} data-testid="settings-drawer">
+      <SheetContent
+        closeLabel={m.common_close()}
+        width={300}
+        data-testid="settings-drawer"
+        onCloseAutoFocus={(event) => {
+          // Focus goes back to what opened the drawer, unless the navbar was hidden meanwhile, taking
+          // its settings button: then to the floating one in its place.
+          if (settings.navbar) return
+          const opener = document.querySelector<HTMLElement>('[data-settings-opener]')
+          if (!opener) return
+          event.preventDefault()
+          opener.focus()
+        }}
+      >
         <SheetHeader>
           <SheetTitle>{m.settings_title()}</SheetTitle>
           <SheetDescription>{m.settings_description()}</SheetDescription>
