@@ -51,6 +51,14 @@ describe('api', () => {
     await expect(api('/health', '$get')).rejects.toMatchObject({ transport: 'aborted' })
   })
 
+  it('an answer cut off while its body is read (the page left) is a transport failure, not an empty answer', async () => {
+    const cutOff = (error: Error) => ({ status: 200, text: () => Promise.reject(error) }) as unknown as Response
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(cutOff(new DOMException('aborted', 'AbortError'))))
+    await expect(api('/user/info', '$post')).rejects.toMatchObject({ code: 0, transport: 'aborted' })
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(cutOff(new TypeError('network error'))))
+    await expect(api('/user/info', '$post')).rejects.toMatchObject({ code: 0, transport: 'network' })
+  })
+
   it('fills path params, sends query values as text (skipping empty ones) and the body as JSON', async () => {
     const fetchMock = vi
       .fn()

@@ -79,11 +79,20 @@ async function send<T>(
     )
   }
 
-  let text: string | null = null
+  let text: string
   try {
     text = await response.text()
-  } catch {
-    text = null
+  } catch (error) {
+    // The answer stopped on its way (the page left, the connection dropped): a transport failure, not an
+    // empty answer, which would read as the server's own failure (and the guard signs out on those).
+    const aborted = error instanceof DOMException && error.name === 'AbortError'
+    throw new ApiRequestError(
+      aborted ? 'Request aborted' : 'Network Error',
+      0,
+      null,
+      response.status,
+      aborted ? 'aborted' : 'network',
+    )
   }
   return unwrapAnswer<T>(text, response.status)
 }

@@ -1,6 +1,7 @@
 import { redirect, type StaticDataRouteOption } from '@tanstack/react-router'
 import type { QueryClient } from '@tanstack/react-query'
 import type { UserInfo } from '@contract/user'
+import { ApiRequestError } from '@/lib/api-client'
 import { decideAccess } from '@/lib/permissions'
 import { NOT_FOUND_ROUTE } from '@/lib/redirect-target'
 import { getToken } from '@/lib/session'
@@ -27,7 +28,12 @@ export async function guardConsoleRoute({ context, location, matches }: GuardInp
   let user: UserInfo
   try {
     user = await context.queryClient.ensureQueryData(userInfoQuery())
-  } catch {
+  } catch (error) {
+    // A request that never got its answer (the page left while it was on its way, the network down) says
+    // nothing of the session: signing out then ended a live session on the server, and the page that
+    // was being opened found itself signed out. The page's error view offers to try again instead.
+    if (error instanceof ApiRequestError && (error.transport === 'network' || error.transport === 'aborted'))
+      throw error
     await logout()
     throw toLogin()
   }

@@ -1,0 +1,37 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { QueryClient } from '@tanstack/react-query'
+import { ApiRequestError } from '@/lib/api-client'
+import { setToken } from '@/lib/session'
+import { guardConsoleRoute } from './guard'
+
+const logout = vi.hoisted(() => vi.fn(async () => {}))
+vi.mock('./logout', () => ({ logout }))
+
+/** The guard's input with a query client whose user query fails with `error`. */
+const failingWith = (error: unknown) => ({
+  context: { queryClient: { ensureQueryData: () => Promise.reject(error) } as unknown as QueryClient },
+  location: { href: '/merchant' },
+  matches: [],
+})
+
+beforeEach(() => setToken('a-token'))
+afterEach(() => {
+  localStorage.clear()
+  logout.mockClear()
+})
+
+describe('the console guard when the user cannot be read', () => {
+  it.each([
+    ['the page left while the request was on its way', new ApiRequestError('', 0, null, 0, 'network')],
+    ['the request was aborted', new ApiRequestError('', 0, null, 0, 'aborted')],
+  ])('keeps the session when %s: the error goes to the page', async (_case, error) => {
+    await expect(guardConsoleRoute(failingWith(error))).rejects.toBe(error)
+    expect(logout).not.toHaveBeenCalled()
+  })
+
+  it('signs out and goes to the sign-in page when the server refuses the session', async () => {
+    const refused = guardConsoleRoute(failingWith(new ApiRequestError('expired', 1001)))
+    await expect(refused).rejects.toMatchObject({ options: { to: '/login', search: { redirect: '/merchant' } } })
+    expect(logout).toHaveBeenCalledOnce()
+  })
+})
