@@ -9,7 +9,7 @@ import { isSessionLive, requireRole, requireSession } from '../middleware/auth'
 import { isInScope, marketScope } from '../lib/scope'
 import type { AppEnv } from '../lib/types'
 import { validate } from '../lib/validate'
-import type { LiveEvent } from './publish'
+import type { LiveEvent } from '../lib/live-publish'
 
 type Message = { event: string; data: string; id?: string }
 const toMessage = (event: LiveEvent): Message => ({ event: event.type, data: JSON.stringify(event.data), id: event.id })

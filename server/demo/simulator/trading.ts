@@ -1,5 +1,5 @@
 import type { Logger } from 'pino'
-import { MAX_BATCH_EVENTS } from '../../contract/device-api'
+import { MAX_BATCH_EVENTS } from '../../../contract/device-api'
 import {
   gateCount,
   paymentMethod,
@@ -13,8 +13,8 @@ import {
   testSample,
   tradeShareOfHour,
   VISITORS_PER_MERCHANT_DAY,
-} from '../db/seed/demo-trading'
-import type { Random } from '../db/seed/random'
+} from '../seed/demo-trading'
+import type { Random } from '../seed/random'
 import type { DemoDevice, DemoMarket } from './console-client'
 import { deviceCall, type CallOutcome } from './device-client'
 

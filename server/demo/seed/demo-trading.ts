@@ -4,7 +4,7 @@ import { pick, weighted, type Random } from './random'
 
 /**
  * How a demo market trades, shared by the demo seed's 30 days of history and the simulator that
- * carries on from there (server/simulator): the day's shape by Shanghai hour, the payment-method mix,
+ * carries on from there (server/demo/simulator): the day's shape by Shanghai hour, the payment-method mix,
  * what a sale at a produce stall costs, the crowd at the gates and the rapid pesticide tests.
  */
 

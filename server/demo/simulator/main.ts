@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
 import pino, { type Logger } from 'pino'
-import { parseDuration } from '../env'
+import { parseDuration } from '../../env'
 import { loadDemoMarkets, type DemoMarket } from './console-client'
 import { runLoad } from './load'
 import { Trading } from './trading'
