@@ -46,7 +46,7 @@ function apiRoutes() {
         tags: ['system'],
         summary: 'Liveness; also hands out the XSRF cookie',
         data: HealthSchema,
-        auth: false,
+        auth: 'none',
       }),
       (c) => ok(c, { status: 'ok' as const }),
     )
