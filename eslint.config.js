@@ -52,12 +52,14 @@ const MESSAGES = {
   contract: 'contract/ imports valibot and nothing else.',
   serverKit: 'The server kit (server/lib, db, middleware) imports no area: an area passes in what it needs.',
   serverAreas: "A server area imports the kit, contract/ and another area's public.ts only.",
+  apiDoc: 'A route documents its answer with apiDoc (server/lib/openapi.ts), not describeRoute.',
 }
 /** A path segment `name`, however it is reached: `@/name/…`, `../../name/…`, `name/…` (baseUrl). */
 const segment = (name) => `(^|/)${name}(/|$)`
 /** `server/…` (baseUrl) or `../…/server/…`; anchored, so `react-dom/server` (a package) passes. */
 const serverTypesOnly = { regex: '^(\\.\\.?/)*server(/|$)', message: MESSAGES.serverTypes, allowTypeImports: true }
 const serverNoConsole = { regex: `^@/|${segment('src')}`, message: MESSAGES.noConsole }
+const onlyApiDoc = { regex: '^hono-openapi$', importNames: ['describeRoute'], message: MESSAGES.apiDoc }
 const intoRoutes = { regex: segment('routes'), message: MESSAGES.belowRoutes }
 
 /** contract/ is an allow-list: valibot, and sibling files spelt `./name` (no `..`, no alias, no folder). */
@@ -237,6 +239,7 @@ function serverRules() {
           climbOut(depth, [area, ...SERVER_KIT], intoInternals, MESSAGES.serverAreas),
           byBaseUrl([area, ...SERVER_KIT], intoInternals, MESSAGES.serverAreas),
           serverNoConsole,
+          onlyApiDoc,
         ],
       ),
     ),

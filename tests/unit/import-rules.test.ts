@@ -100,6 +100,17 @@ describe('import direction', () => {
     expect((await lintErrors(filePath, code)).join()).toMatch(SERVER_KIT_APART)
   })
 
+  it('a server route documents its answer with apiDoc, not describeRoute', async () => {
+    expect(
+      (
+        await lintErrors(
+          'server/live/fake.ts',
+          "import { describeRoute } from 'hono-openapi'\nexport const x = describeRoute\n",
+        )
+      ).join(),
+    ).toMatch(/documents its answer with apiDoc/)
+  })
+
   it('a server area may import itself, the kit, the contract, env and another area through public.ts', async () => {
     const code =
       "import { a } from './service'\nimport { hashSecret } from '../lib/tokens'\nimport { db } from '../db/client'\n" +
