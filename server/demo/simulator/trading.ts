@@ -71,7 +71,7 @@ type Simulated = DemoDevice & {
 export type TradingOptions = {
   base: string
   markets: DemoMarket[]
-  /** Multiplies the payments (1: PAYMENTS_PER_MERCHANT_DAY per merchant, as the seed's recent days). */
+  /** Multiplies the payments (1: PAYMENTS_PER_MERCHANT_DAY per merchant, as the seed's days). */
   rate: number
   random: Random
   logger: Logger
