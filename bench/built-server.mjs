@@ -49,13 +49,16 @@ export async function startBuiltServer({
   throw new Error('server did not start within 60 s')
 }
 
+/** MD5 hex: what the console sends for a password (SPEC §5). */
+export const md5 = (text) => createHash('md5').update(text).digest('hex')
+
 /** Signs an account in and answers the headers an API call then needs (session and XSRF). */
 export async function signedInHeaders(base, username, password) {
   const headers = { 'content-type': 'application/json', cookie: 'XSRF-TOKEN=b', 'x-xsrf-token': 'b' }
   const login = await fetch(`${base}/api/user/login`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ username, password: createHash('md5').update(password).digest('hex') }),
+    body: JSON.stringify({ username, password: md5(password) }),
   })
   const token = (await login.json()).data?.token
   if (!token) throw new Error(`${username} could not sign in`)

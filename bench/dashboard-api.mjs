@@ -6,6 +6,7 @@
 //   node bench/dashboard-api.mjs            both databases      BENCH_DURATION=3   seconds a line
 //   node bench/dashboard-api.mjs postgres   one (postgres | pglite)
 import { officialHeaders, signedInHeaders, startBuiltServer } from './built-server.mjs'
+import { kindName, missesOnEachKind, skipped } from './kinds.mjs'
 import { measure } from './measure.mjs'
 import { dashboardPgliteDir, dashboardPostgresUrl, seedDashboardBench } from './dashboard-seed.mjs'
 
@@ -32,11 +33,8 @@ const ms = (value) => value.toFixed(1).padStart(6)
 
 async function bench(kind) {
   const seeded = await seedDashboardBench(kind)
-  if (seeded.skipped) {
-    console.log(`PostgreSQL: no server answers at ${dashboardPostgresUrl}; skipped`)
-    return []
-  }
-  const name = kind === 'postgres' ? 'PostgreSQL' : 'PGlite'
+  if (skipped(seeded, dashboardPostgresUrl)) return []
+  const name = kindName(kind)
   console.log(
     `${name}: ${seeded.counts.transactions.toLocaleString('en')} transactions, ${seeded.markets.toLocaleString('en')} bench markets, ${seeded.merchantCount.toLocaleString('en')} active merchants (top-up: ${seeded.sent.toLocaleString('en')} events in ${Math.round(seeded.seconds)} s)`,
   )
@@ -86,7 +84,5 @@ async function bench(kind) {
   return misses
 }
 
-const kinds = process.argv[2] ? [process.argv[2]] : ['postgres', 'pglite']
-const misses = []
-for (const kind of kinds) misses.push(...(await bench(kind)))
+const misses = await missesOnEachKind(bench)
 console.log(misses.length === 0 ? 'Every budget held.' : `Over budget:\n  ${misses.join('\n  ')}`)

@@ -7,6 +7,7 @@
 import { register } from 'tsx/esm/api'
 import { signedInPage } from './browser.mjs'
 import { officialHeaders, startBuiltServer } from './built-server.mjs'
+import { percentile } from './measure.mjs'
 
 register()
 const { demoDeviceSecret } = await import('../server/demo/seed/demo-device-secrets.ts')
@@ -14,10 +15,6 @@ const { demoDeviceSecret } = await import('../server/demo/seed/demo-device-secre
 const PORT = 3931
 const RUNS = Number(process.env.BENCH_RUNS ?? 40)
 const BUDGET_MS = 1_000
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN
-}
 
 const { base, stop } = await startBuiltServer({ port: PORT })
 try {

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { register } from 'tsx/esm/api'
+import { benchKinds, minutes } from './kinds.mjs'
 import { ensurePostgresDatabase, seedMerchantBench } from './merchants-seed.mjs'
 
 register()
@@ -306,11 +307,8 @@ export async function seedDashboardBench(
   }
 }
 
-const minutes = (seconds) => `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`
-
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const kinds = process.argv[2] ? [process.argv[2]] : ['postgres', 'pglite']
-  for (const kind of kinds) {
+  for (const kind of benchKinds()) {
     const where =
       kind === 'postgres'
         ? `PostgreSQL (${new URL(dashboardPostgresUrl).pathname.slice(1)})`

@@ -19,6 +19,7 @@ import path from 'node:path'
 import postgres from 'postgres'
 import { register } from 'tsx/esm/api'
 import { officialHeaders, startBuiltServer } from './built-server.mjs'
+import { percentile } from './measure.mjs'
 import { ensurePostgresDatabase } from './merchants-seed.mjs'
 
 register()
@@ -38,11 +39,6 @@ const BUDGET_SSE_P95_MS = 1_000
 const postgresUrl = process.env.BENCH_DEVICES_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/bench_devices'
 const pgliteDir = process.env.BENCH_DEVICES_PGLITE_DIR || path.join(tmpdir(), 'ds-bench-devices-pglite')
 const fresh = process.env.BENCH_RESEED === '1'
-
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN
-}
 
 /** CPU seconds a process has used so far (Linux /proc), or null. */
 function cpuSeconds(pid) {

@@ -3,6 +3,7 @@
 // Peers for comparison (../shared/NOTES.md): shadcn-admin 218 KB / 2.1 s, Arco Pro 891 KB / 2.9 s.
 import { launchChromium } from './browser.mjs'
 import { startBuiltServer } from './built-server.mjs'
+import { percentile } from './measure.mjs'
 
 const PORT = 3918
 const base = `http://127.0.0.1:${PORT}`
@@ -45,8 +46,8 @@ try {
   const runs = []
   for (let i = 0; i < 5; i++) runs.push(await visit(browser))
   await browser.close()
-  const lcps = runs.map((r) => r.lcp).sort((a, b) => a - b)
-  const median = lcps[Math.floor(lcps.length / 2)]
+  const lcps = runs.map((r) => r.lcp)
+  const median = percentile(lcps, 50)
   const kb = runs[0].bodyBytes / 1024
   const wireKb = runs[0].bytes / 1024
   console.log('First visit to /login (cold cache, 4x CPU throttle, 5 runs)')

@@ -1,13 +1,11 @@
 // GET /api/markets with a search, a status filter and a sort, over 1,000 markets, against the BUILT
 // server. Budget (issue 4): p95 <= 30 ms, on PGlite (default) and on PostgreSQL (BENCH_DATABASE_URL).
-import { officialHeaders, startBuiltServer } from './built-server.mjs'
+import { md5, officialHeaders, startBuiltServer } from './built-server.mjs'
 import { measure } from './measure.mjs'
-import { createHash } from 'node:crypto'
 
 const PORT = 3919
 const base = `http://127.0.0.1:${PORT}`
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? ''
-const md5 = (text) => createHash('md5').update(text).digest('hex')
 const CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY'
 const WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28]
 function creditCode(n) {

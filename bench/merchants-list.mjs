@@ -5,6 +5,7 @@
 //   node bench/merchants-list.mjs            both databases      BENCH_DURATION=10   seconds a line
 //   node bench/merchants-list.mjs pglite     one (postgres | pglite)
 import { officialHeaders, startBuiltServer } from './built-server.mjs'
+import { kindName, missesOnEachKind, skipped } from './kinds.mjs'
 import { measure } from './measure.mjs'
 import { MERCHANTS, pgliteDir, postgresUrl, seedMerchantBench } from './merchants-seed.mjs'
 
@@ -36,11 +37,8 @@ const ms = (value) => value.toFixed(1).padStart(5)
 
 async function bench(kind) {
   const seeded = await seedMerchantBench(kind)
-  if (seeded.skipped) {
-    console.log(`PostgreSQL: no server answers at ${postgresUrl}; skipped`)
-    return []
-  }
-  const name = kind === 'postgres' ? 'PostgreSQL' : 'PGlite'
+  if (skipped(seeded, postgresUrl)) return []
+  const name = kindName(kind)
   const { base, stop } = await startBuiltServer(
     kind === 'postgres' ? { port: PORT, databaseUrl: postgresUrl } : { port: PORT, dataDir: pgliteDir },
   )
@@ -80,7 +78,5 @@ async function bench(kind) {
   return misses
 }
 
-const kinds = process.argv[2] ? [process.argv[2]] : ['postgres', 'pglite']
-const misses = []
-for (const kind of kinds) misses.push(...(await bench(kind)))
+const misses = await missesOnEachKind(bench)
 if (misses.length) console.log(`OVER BUDGET on PostgreSQL: ${misses.join('; ')}`)

@@ -13,6 +13,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import postgres from 'postgres'
 import { register } from 'tsx/esm/api'
+import { benchKinds, minutes } from './kinds.mjs'
 
 // The server's own modules (migrations, demo seed, row generator), loaded from source.
 register()
@@ -275,11 +276,8 @@ export async function seedMerchantBench(
   }
 }
 
-const minutes = (seconds) => `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`
-
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const kinds = process.argv[2] ? [process.argv[2]] : ['postgres', 'pglite']
-  for (const kind of kinds) {
+  for (const kind of benchKinds()) {
     const result = await seedMerchantBench(kind)
     const where =
       kind === 'postgres' ? `PostgreSQL (${new URL(postgresUrl).pathname.slice(1)})` : `PGlite (${pgliteDir})`
