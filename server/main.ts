@@ -1,7 +1,7 @@
 import { serve } from '@hono/node-server'
 import pino from 'pino'
 import { createApp } from './app'
-import { openDatabase } from './db/client'
+import { openConfiguredDatabase } from './db/client'
 import { seedDemo } from './demo/seed/demo'
 import { readEnv } from './env'
 import { systemClock } from './lib/clock'
@@ -17,10 +17,7 @@ async function main() {
     process.exit(2)
   }
   const logger = pino({ level: env.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] })
-  const handle = await openDatabase(
-    env.databaseUrl ? { kind: 'postgres', url: env.databaseUrl } : { kind: 'pglite', dataDir: env.dataDir },
-  )
-  await handle.migrate()
+  const handle = await openConfiguredDatabase(env)
   if (env.demo) await seedDemo(handle.db)
 
   const app = createApp({

@@ -1,4 +1,4 @@
-import { openDatabase } from '../db/client'
+import { openConfiguredDatabase } from '../db/client'
 import { readEnv } from '../env'
 import { clearSignInLockout } from '../lib/throttle'
 
@@ -18,11 +18,8 @@ async function main() {
     process.exit(2)
   }
   const env = readEnv()
-  const handle = await openDatabase(
-    env.databaseUrl ? { kind: 'postgres', url: env.databaseUrl } : { kind: 'pglite', dataDir: env.dataDir },
-  )
+  const handle = await openConfiguredDatabase(env)
   try {
-    await handle.migrate()
     await clearSignInLockout(handle.db, username, address)
     console.log(`Cleared the sign-in lockout of ${username}${address ? ` and of ${address}` : ''}.`)
   } finally {

@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline/promises'
 import { meetsPasswordPolicy } from '../../contract/password'
-import { openDatabase } from '../db/client'
+import { openConfiguredDatabase } from '../db/client'
 import { readEnv } from '../env'
 import { createOfficialAccount } from '../user/service'
 
@@ -22,11 +22,8 @@ async function main() {
     process.exit(2)
   }
   const env = readEnv()
-  const handle = await openDatabase(
-    env.databaseUrl ? { kind: 'postgres', url: env.databaseUrl } : { kind: 'pglite', dataDir: env.dataDir },
-  )
+  const handle = await openConfiguredDatabase(env)
   try {
-    await handle.migrate()
     const uk = await createOfficialAccount(handle.db, username, password)
     if (!uk) {
       console.error(`An account named ${username} already exists.`)

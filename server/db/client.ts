@@ -33,6 +33,28 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
 export type DatabaseOptions =
   { kind: 'postgres'; url: string; maxConnections?: number } | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
 
+/**
+ * The database the settings name (PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR), migrated: how
+ * the server and its commands open it.
+ */
+export async function openConfiguredDatabase(settings: {
+  databaseUrl: string | null
+  dataDir: string
+}): Promise<DatabaseHandle> {
+  const handle = await openDatabase(
+    settings.databaseUrl
+      ? { kind: 'postgres', url: settings.databaseUrl }
+      : { kind: 'pglite', dataDir: settings.dataDir },
+  )
+  try {
+    await handle.migrate()
+  } catch (error) {
+    await handle.close().catch(() => {})
+    throw error
+  }
+  return handle
+}
+
 /** Opens PGlite (embedded, on disk or in memory) or PostgreSQL behind the same drizzle type. */
 export async function openDatabase(options: DatabaseOptions, folder = migrationsFolder): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
