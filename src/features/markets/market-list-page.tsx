@@ -16,7 +16,7 @@ import { useListSearch } from '@/components/data-table/use-list-search'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { marketListQuery, type MarketSearch } from './queries'
-import { statusLabel } from './labels'
+import { statusLabel, statusOptions } from './labels'
 import { MarketActions } from './market-actions'
 
 type MarketListPageProps = { search: MarketSearch; onSearchChange: (next: Partial<MarketSearch>) => void }
@@ -117,10 +117,7 @@ export function MarketListPage({ search, onSearchChange }: MarketListPageProps) 
               label={m.markets_col_status()}
               allLabel={m.markets_status_all()}
               value={search.status}
-              options={[
-                { value: '1', label: m.user_status_normal() },
-                { value: '2', label: m.user_status_frozen() },
-              ]}
+              options={statusOptions()}
               onChange={(status) => list.setFilter('status', status)}
             />
             <ColumnVisibility columns={hideableColumns(columns)} visibility={visibility} onChange={setVisible} />

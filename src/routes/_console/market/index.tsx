@@ -1,6 +1,6 @@
 import { useCallback, type ReactNode } from 'react'
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
-import { PAGE_ROLES } from '@contract/access'
+import { PAGE_ROLES } from '@contract/pages'
 import { MarketListPage } from '@/features/markets/market-list-page'
 import { MARKET_LIST } from '@contract/market-list'
 import type { ListSearchOf } from '@contract/list'

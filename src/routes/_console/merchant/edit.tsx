@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { createFileRoute, redirect, useRouter, useRouterState } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { PAGE_ROLES } from '@contract/access'
+import { PAGE_ROLES } from '@contract/pages'
 import type { MerchantListItem } from '@contract/merchants'
 import { MarketScopeSearchSchema } from '@contract/scope'
 import { readLargeParams } from '@/lib/large-params'

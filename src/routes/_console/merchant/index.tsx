@@ -1,7 +1,7 @@
 import { useCallback, type ReactNode } from 'react'
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { PAGE_ROLES } from '@contract/access'
+import { PAGE_ROLES } from '@contract/pages'
 import type { ListSearchOf } from '@contract/list'
 import { LIST_NAVIGATION } from '@/components/data-table/use-list-search'
 import { MERCHANT_LIST } from '@contract/merchant-list'

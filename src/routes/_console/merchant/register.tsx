@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-router'
-import { PAGE_ROLES } from '@contract/access'
+import { PAGE_ROLES } from '@contract/pages'
 import { MarketScopeSearchSchema } from '@contract/scope'
 import type { ComboboxOptions } from '@/components/form/combobox-field'
 import { marketOptionsQuery } from '@/features/markets/queries'
