@@ -141,7 +141,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const rowCount = result.rows && drawsRowsInView(result.rows.length) ? result.rows.length + 1 : undefined
   const labels = useMemo(() => tableLabels(locale), [locale])
   // A new page is read from its top. Scrolled here, at the click, while the page's layout is current
-  // (the router leaves the scroll alone: LIST_NAVIGATION); after the new rows, it would lay it all out again.
+  // (the router leaves the scroll alone: LIST_NAVIGATION, use-list-navigation.ts); after the new rows, it would lay it all out again.
   const { onPageChange } = props
   const turnPage = useCallback(
     (next: number, size: number) => {
