@@ -209,7 +209,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       <MemoPagination
         page={page}
         pageSize={pageSize}
-        total={result.total}
+        // Not known until the list's first answer (a failed first request has none either).
+        total={result.rows === undefined ? undefined : result.total}
         pageSizes={PAGE_SIZES}
         onChange={turnPage}
         labels={labels}
