@@ -157,6 +157,12 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     timing?.measure(DRAW_MEASURE, DRAW_MEASURE)
   }, [result.rows])
   const tableElement = useRef<HTMLTableElement>(null)
+  const root = useRef<HTMLDivElement>(null)
+  // The last row went with focus in it: the search box is where the user goes on from an empty list.
+  const focusSearch = useCallback(
+    () => root.current?.querySelector<HTMLInputElement>('input[type="search"]')?.focus(),
+    [],
+  )
   const cards = useCardLayout()
   const table = useReactTable({
     data: result.rows ?? [],
@@ -178,7 +184,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   useSteadyColumnWidths(tableElement, rowCount !== undefined && !cards, result.rows, headerGroups)
 
   return (
-    <div className="rounded-lg border border-border bg-card">
+    <div ref={root} className="rounded-lg border border-border bg-card">
       {props.toolbar && (
         <div className="flex flex-wrap items-center gap-2 border-b border-border p-3">{props.toolbar}</div>
       )}
@@ -203,6 +209,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             result={result}
             pageSize={pageSize}
             emptyText={props.emptyText ?? (props.filtered ? m.table_empty() : undefined)}
+            whenNoRows={focusSearch}
           />
         </table>
       </div>
