@@ -7,7 +7,7 @@ import { NOT_FOUND_ROUTE } from '@/lib/redirect-target'
 import { getToken } from '@/lib/session'
 import { settingsStore, updateSettings } from '@/lib/settings'
 import { serverMenuQuery } from '@/lib/server-menu'
-import { userInfoQuery } from './api'
+import { userInfoQuery } from './queries'
 import { logout } from './logout'
 
 // Plain shapes, not the router's generic types: the guard is part of the route tree those types describe.

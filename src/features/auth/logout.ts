@@ -1,7 +1,7 @@
 import { existingQueryClient } from '@/lib/query-client-lazy'
 import { clearToken, getToken } from '@/lib/session'
 import { updateSettings } from '@/lib/settings'
-import { logoutRequest } from './api'
+import { logoutRequest } from './mutations'
 
 /** Logout always completes locally (SPEC §4): the server call is best effort. */
 export async function logout(): Promise<void> {
