@@ -30,6 +30,17 @@ const AREAS = [
 ]
 const SOURCES = ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'contract/**/*.ts']
 
+/*
+ * The server the same way: its kit (SERVER_KIT) imports no area; an area (every other folder of
+ * server/ but cli) imports the kit, contract/, server/env.ts and another area only through that area's
+ * `public.ts`. server/*.ts and server/cli compose the areas (createApp, main, commands) and may import
+ * any of them.
+ */
+const SERVER_KIT = ['lib', 'db', 'middleware']
+const SERVER_AREAS = readdirSync(`${ROOT}/server`, { withFileTypes: true })
+  .filter((d) => d.isDirectory() && ![...SERVER_KIT, 'cli'].includes(d.name))
+  .map((d) => d.name)
+
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 const restrict = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } })
 const MESSAGES = {
@@ -39,11 +50,16 @@ const MESSAGES = {
   serverTypes: 'src/ imports server/ only as types.',
   noConsole: 'server/ never imports the console (src/).',
   contract: 'contract/ imports valibot and nothing else.',
+  serverKit: 'The server kit (server/lib, db, middleware) imports no area: an area passes in what it needs.',
+  serverAreas: "A server area imports the kit, contract/ and another area's public.ts only.",
+  apiDoc: 'A route documents its answer with apiDoc (server/lib/openapi.ts), not describeRoute.',
 }
 /** A path segment `name`, however it is reached: `@/name/…`, `../../name/…`, `name/…` (baseUrl). */
 const segment = (name) => `(^|/)${name}(/|$)`
 /** `server/…` (baseUrl) or `../…/server/…`; anchored, so `react-dom/server` (a package) passes. */
 const serverTypesOnly = { regex: '^(\\.\\.?/)*server(/|$)', message: MESSAGES.serverTypes, allowTypeImports: true }
+const serverNoConsole = { regex: `^@/|${segment('src')}`, message: MESSAGES.noConsole }
+const onlyApiDoc = { regex: '^hono-openapi$', importNames: ['describeRoute'], message: MESSAGES.apiDoc }
 const intoRoutes = { regex: segment('routes'), message: MESSAGES.belowRoutes }
 
 /** contract/ is an allow-list: valibot, and sibling files spelt `./name` (no `..`, no alias, no folder). */
@@ -70,6 +86,23 @@ const zones = [
   { target: ['src/lib', 'src/components'], from: ['src/features', 'src/routes'], message: MESSAGES.belowFeatures },
   { target: 'server', from: 'src', message: MESSAGES.noConsole },
   { target: 'contract', from: ['src', 'server', 'tests', 'scripts', 'bench'], message: MESSAGES.contract },
+  {
+    target: SERVER_KIT.map((kit) => `server/${kit}`),
+    from: 'server',
+    except: SERVER_KIT.map((kit) => `./${kit}`),
+    message: MESSAGES.serverKit,
+  },
+  ...SERVER_AREAS.map((area) => ({
+    target: `server/${area}`,
+    from: 'server',
+    except: [
+      `./${area}`,
+      ...SERVER_KIT.map((kit) => `./${kit}`),
+      './env.ts',
+      ...SERVER_AREAS.filter((other) => other !== area).map((other) => `./${other}/public.ts`),
+    ],
+    message: MESSAGES.serverAreas,
+  })),
 ]
 
 /** TanStack's recommended rules as errors: a warning nobody reads is not a rule. */
@@ -139,7 +172,7 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true, maxDepth: 10 }],
     },
   },
-  restrict(['server/**'], [{ regex: `^@/|${segment('src')}`, message: MESSAGES.noConsole }]),
+  restrict(['server/**'], [serverNoConsole]),
   restrict(['contract/**'], [contractAllowList([])]),
   restrict(['contract/**/*.test.ts'], [contractAllowList(['vitest'])]),
   { files: ['contract/**'], rules: { 'no-restricted-syntax': ['error', ...contractSyntax] } },
@@ -163,4 +196,53 @@ export default tseslint.config(
     ]
   }),
   restrict(['src/routes/**', 'src/*.{ts,tsx}'], [serverTypesOnly]),
+  ...serverRules(),
 )
+
+/**
+ * The server's directions by spelling (the resolved-path zones above hold them for files that exist):
+ * `../other/…` climbing out of a kit folder or an area, and `server/other/…` (tsconfig's baseUrl).
+ */
+function serverRules() {
+  const names = (list) => list.map(escape).join('|')
+  /** From a file `depth` folders below server/<folder>/: `../` that many times, then a folder not allowed. */
+  const climbOut = (depth, allowed, rest, message) => ({
+    regex: `^(\\.\\./){${depth}}(?!(${names(allowed)}|\\.\\.)(/|$))[^/]+${rest}`,
+    message,
+  })
+  const byBaseUrl = (allowed, rest, message) => ({
+    regex: `(^|/)server/(?!(${names(allowed)})/)[^/]+${rest}`,
+    message,
+  })
+  const depths = [1, 2, 3]
+  const kit = {
+    files: (depth) => SERVER_KIT.map((folder) => `server/${folder}/${'*/'.repeat(depth - 1)}*`),
+    // Anything outside the kit, be it an area folder or a file of server/ (app, env).
+    rest: '(/|$)',
+    message: MESSAGES.serverKit,
+  }
+  const kitRules = depths.map((depth) =>
+    restrict(kit.files(depth), [
+      climbOut(depth, SERVER_KIT, kit.rest, kit.message),
+      byBaseUrl(SERVER_KIT, kit.rest, kit.message),
+      serverNoConsole,
+    ]),
+  )
+  // Into another folder, but not its public.ts; server/env.ts (no folder) stays allowed. Each block
+  // repeats serverNoConsole: a later block's patterns replace an earlier one's for the same file.
+  const intoInternals = '/(?!public(\\.ts)?$)'
+  const areaRules = SERVER_AREAS.flatMap((area) =>
+    depths.map((depth) =>
+      restrict(
+        [`server/${area}/${'*/'.repeat(depth - 1)}*`],
+        [
+          climbOut(depth, [area, ...SERVER_KIT], intoInternals, MESSAGES.serverAreas),
+          byBaseUrl([area, ...SERVER_KIT], intoInternals, MESSAGES.serverAreas),
+          serverNoConsole,
+          onlyApiDoc,
+        ],
+      ),
+    ),
+  )
+  return [...kitRules, ...areaRules]
+}

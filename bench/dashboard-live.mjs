@@ -9,7 +9,7 @@ import { signedInPage } from './browser.mjs'
 import { officialHeaders, startBuiltServer } from './built-server.mjs'
 
 register()
-const { demoDeviceSecret } = await import('../server/db/seed/demo-device-secrets.ts')
+const { demoDeviceSecret } = await import('../server/demo/seed/demo-device-secrets.ts')
 
 const PORT = 3931
 const RUNS = Number(process.env.BENCH_RUNS ?? 40)

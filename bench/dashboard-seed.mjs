@@ -19,10 +19,10 @@ const { openDatabase } = await import('../server/db/client.ts')
 const { devices } = await import('../server/db/schema.ts')
 const { ingestBatches } = await import('../server/device-api/ingest.ts')
 const { deviceSearchText } = await import('../server/devices/queries.ts')
-const { hashSecret } = await import('../server/user/tokens.ts')
-const { seededRandom } = await import('../server/db/seed/random.ts')
+const { hashSecret } = await import('../server/lib/tokens.ts')
+const { seededRandom } = await import('../server/demo/seed/random.ts')
 const { addDays, shanghaiDayOf, shanghaiDayStart } = await import('../contract/time.ts')
-const trading = await import('../server/db/seed/demo-trading.ts')
+const trading = await import('../server/demo/seed/demo-trading.ts')
 
 export const dashboardPostgresUrl =
   process.env.BENCH_DASHBOARD_URL || 'postgres://postgres@127.0.0.1:5432/bench_dashboard'

@@ -1,6 +1,6 @@
 // Sustained ingest through the device API, against the BUILT server: N payment terminals bound as the
 // console binds them, several senders posting batches of 100 payments as fast as they are answered (the
-// simulator's load generator, server/simulator/load.ts), some batches sent twice on purpose. Meanwhile
+// simulator's load generator, server/demo/simulator/load.ts), some batches sent twice on purpose. Meanwhile
 // an OFFICIAL listens on GET /api/stream and times each batch from its send to its `transactions` event.
 // Afterwards the stored events are counted: each answered event stored once, none lost.
 // Budgets (issue 9): >= 5,000 events/s on PostgreSQL (PGlite beside it), p99 batch latency printed;
@@ -22,7 +22,7 @@ import { officialHeaders, startBuiltServer } from './built-server.mjs'
 import { ensurePostgresDatabase } from './merchants-seed.mjs'
 
 register()
-const { runLoad } = await import('../server/simulator/load.ts')
+const { runLoad } = await import('../server/demo/simulator/load.ts')
 const { openDatabase } = await import('../server/db/client.ts')
 
 const PORT = 3927

@@ -17,9 +17,9 @@ import { register } from 'tsx/esm/api'
 // The server's own modules (migrations, demo seed, row generator), loaded from source.
 register()
 const { openDatabase } = await import('../server/db/client.ts')
-const { seedDemo } = await import('../server/db/seed/demo.ts')
-const { generateMerchants, placeOf, HEBEI_PLACES } = await import('../server/db/seed/demo-merchants.ts')
-const { hashPassword, md5Hex } = await import('../server/user/passwords.ts')
+const { seedDemo } = await import('../server/demo/seed/demo.ts')
+const { generateMerchants, placeOf, HEBEI_PLACES } = await import('../server/demo/seed/demo-merchants.ts')
+const { hashPassword, md5Hex } = await import('../server/lib/passwords.ts')
 const { creditCodeCheckChar } = await import('../contract/china-ids.ts')
 
 export const MARKETS = 1_000

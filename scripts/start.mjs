@@ -1,6 +1,6 @@
 // `npm start`: builds the console and server when no build exists, then runs the server. With DEMO on
 // (the default) the demo markets' devices also trade through the device API: the simulator
-// (server/simulator, `npm run simulate`) runs beside it as a process of its own, so nothing it does
+// (server/demo/simulator, `npm run simulate`) runs beside it as a process of its own, so nothing it does
 // can stop the server; SIMULATE=0 leaves it out. Signals go to both.
 import { execSync, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -21,7 +21,7 @@ function startSimulator() {
   const host = !process.env.HOST || ['0.0.0.0', '::'].includes(process.env.HOST) ? '127.0.0.1' : process.env.HOST
   const url =
     process.env.SIMULATE_URL || `http://${host.includes(':') ? `[${host}]` : host}:${process.env.PORT || 3000}`
-  return spawn(process.execPath, ['--import', 'tsx', 'server/simulator/main.ts'], {
+  return spawn(process.execPath, ['--import', 'tsx', 'server/demo/simulator/main.ts'], {
     stdio: 'inherit',
     env: { ...process.env, SIMULATE_URL: url },
   })

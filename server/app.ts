@@ -16,16 +16,16 @@ import { xsrf } from './middleware/xsrf'
 import { clientRoutes } from './static'
 import { deviceApiRoutes } from './device-api/routes'
 import { deviceRoutes } from './devices/routes'
-import { KeptAnswers } from './dashboard/kept-answers'
+import { KeptAnswers } from './lib/kept-answers'
 import { dashboardRoutes } from './dashboard/routes'
 import { fileRoutes } from './files/routes'
 import { marketRoutes } from './markets/routes'
 import { merchantRoutes } from './merchants/routes'
 import { messageRoutes } from './messages/routes'
 import { userRoutes } from './user/routes'
-import { LiveBus } from './live/bus'
+import { LiveBus } from './lib/live-bus'
 import { streamRoutes } from './live/routes'
-import { SessionCache } from './user/session-cache'
+import { SessionCache } from './lib/session-cache'
 import { shareSessionRevocations } from './user/session-revocations'
 
 const HealthSchema = v.object({ status: v.literal('ok') })
@@ -46,7 +46,7 @@ function apiRoutes() {
         tags: ['system'],
         summary: 'Liveness; also hands out the XSRF cookie',
         data: HealthSchema,
-        auth: false,
+        auth: 'none',
       }),
       (c) => ok(c, { status: 'ok' as const }),
     )

@@ -1,6 +1,6 @@
 import { openDatabase } from '../db/client'
 import { readEnv } from '../env'
-import { clearSignInLockout } from '../user/login-throttle'
+import { clearSignInLockout } from '../lib/throttle'
 
 const USAGE = `Usage: npm run clear-lockout -- <username> [--address <ip>]
 Forgets the failed sign-ins counted against an account (and, with --address, against the address it

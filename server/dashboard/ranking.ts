@@ -2,11 +2,11 @@ import type { RankingMetric, RankingPeriod } from '../../contract/dashboard'
 import { shanghaiDayOf } from '../../contract/time'
 import type { MarketScope } from '../lib/scope'
 import type { ServerDeps } from '../lib/types'
-import type { KeptFor } from './kept-answers'
+import type { KeptFor } from '../lib/kept-answers'
 import { merchantRankings } from './queries'
 
 /**
- * How long a platform-wide ranking is kept (server/dashboard/kept-answers.ts). A market's rankings
+ * How long a platform-wide ranking is kept (server/lib/kept-answers.ts). A market's rankings
  * sum its own couple of hundred merchants and are always read live. The platform's today sums a row
  * for every merchant that traded today (190,000 at province scale: 0.7 s), so it is kept for seconds.
  */

@@ -1,6 +1,6 @@
 import type { MarketScope } from '../lib/scope'
 import type { ServerDeps } from '../lib/types'
-import type { KeptFor } from './kept-answers'
+import type { KeptFor } from '../lib/kept-answers'
 import { deviceCounts, todayFigures } from './queries'
 
 /**

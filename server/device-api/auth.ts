@@ -7,8 +7,8 @@ import { DEVICE_CODE } from '../../contract/devices'
 import { devices, merchants } from '../db/schema'
 import { ApiError } from '../lib/errors'
 import type { AppEnv } from '../lib/types'
-import { deviceAddressKey, deviceCodeKey, lockedFor, reserveAttempt } from '../user/login-throttle'
-import { hashSecret } from '../user/tokens'
+import { deviceAddressKey, deviceCodeKey, lockedFor, reserveAttempt } from '../lib/throttle'
+import { hashSecret } from '../lib/tokens'
 
 /** The bound device a device-API call authenticated as. */
 export type AuthedDevice = {

@@ -1,8 +1,7 @@
 import { Hono } from 'hono'
-import { describeRoute, resolver } from 'hono-openapi'
-import { BatchResultSchema, DeviceBatchSchema, HeartbeatSchema, RejectedEventSchema } from '../../contract/device-api'
-import { envelopeSchema, ErrorEnvelopeSchema } from '../../contract/api'
 import * as v from 'valibot'
+import { BatchResultSchema, DeviceBatchSchema, HeartbeatSchema, RejectedEventSchema } from '../../contract/device-api'
+import { apiDoc } from '../lib/openapi'
 import { ok } from '../lib/respond'
 import { validate } from '../lib/validate'
 import { requireDevice, type DeviceEnv } from './auth'
@@ -10,24 +9,13 @@ import { ingestBatch } from './ingest'
 import { markSeen } from './seen'
 
 const tags = ['device API']
-const answer = (description: string, schema: v.GenericSchema) => ({
-  description,
-  content: { 'application/json': { schema: resolver(schema) } },
-})
-const refusals = {
-  400: answer(
-    'code 40000: invalid input (a refused batch lists every bad event in data.rejected)',
-    envelopeSchema(v.object({ rejected: v.array(RejectedEventSchema) })),
-  ),
-  401: answer(
-    'code 40100: device code or secret refused (wrong, unknown, unbound or revoked: one answer)',
-    ErrorEnvelopeSchema,
-  ),
-  429: answer(
-    'code 42900: too many failed device sign-ins from this code or address; Retry-After says when',
-    ErrorEnvelopeSchema,
-  ),
-  500: answer('code 50000: server error; the batch was not stored, send it again', ErrorEnvelopeSchema),
+const answers = {
+  400: {
+    description: 'code 40000: invalid input (a refused batch lists every bad event in data.rejected)',
+    schema: v.object({ rejected: v.array(RejectedEventSchema) }),
+  },
+  429: { description: 'code 42900: too many failed device sign-ins from this code or address; Retry-After says when' },
+  500: { description: 'code 50000: server error; the batch was not stored, send it again' },
 }
 
 /**
@@ -38,11 +26,12 @@ export const deviceApiRoutes = new Hono<DeviceEnv>()
   .use(requireDevice())
   .post(
     '/heartbeat',
-    describeRoute({
+    apiDoc({
       tags,
       summary: 'I am here: the device counts as online for two minutes',
-      security: [{ device: [] }],
-      responses: { 200: answer('code 20000', envelopeSchema(HeartbeatSchema)), ...refusals },
+      auth: 'device',
+      data: HeartbeatSchema,
+      answers,
     }),
     async (c) => {
       const { db, clock } = c.var.deps
@@ -57,13 +46,14 @@ export const deviceApiRoutes = new Hono<DeviceEnv>()
   )
   .post(
     '/events',
-    describeRoute({
+    apiDoc({
       tags,
       summary: 'A batch of up to 500 events, stored whole or not at all, each once',
       description:
         "Payments, refunds, passenger counts and pesticide tests, each with the device's own id. A resent or overlapping batch stores nothing twice: `accepted` lists the ids stored now, `duplicates` those stored before. Any bad event refuses the whole batch (40000, `data.rejected` names each by index and id with the reason). Times more than 10 minutes ahead are refused; older ones (a backlog) are accepted.",
-      security: [{ device: [] }],
-      responses: { 200: answer('code 20000', envelopeSchema(BatchResultSchema)), ...refusals },
+      auth: 'device',
+      data: BatchResultSchema,
+      answers,
     }),
     validate('json', DeviceBatchSchema),
     async (c) => ok(c, await ingestBatch(c.var.deps, c.var.device, c.req.valid('json').events, c.var.locale)),

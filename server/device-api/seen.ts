@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { ONLINE_WINDOW_MS, type DeviceKind } from '../../contract/device-list'
 import { formatShanghaiTime } from '../../contract/time'
 import { rowsOf, type Database, type Transaction } from '../db/client'
-import { publishLiveMany } from '../live/publish'
+import { publishLiveMany } from '../lib/live-publish'
 import type { AuthedDevice } from './auth'
 import { literal } from './rollups'
 

@@ -11,8 +11,8 @@ import type { MessageKey } from '../lib/i18n'
 import { inScope, marketScope, ownMarket } from '../lib/scope'
 import type { Transaction } from '../db/client'
 import type { ServerDeps, SessionUser } from '../lib/types'
-import { publishLive } from '../live/publish'
-import { hashSecret, newSecret } from '../user/tokens'
+import { publishLive } from '../lib/live-publish'
+import { hashSecret, newSecret } from '../lib/tokens'
 import { deviceSearchText } from './queries'
 
 /** Binding, unbinding and re-keying devices: each in one transaction, audited. */

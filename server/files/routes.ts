@@ -1,6 +1,5 @@
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { describeRoute } from 'hono-openapi'
 import { ApiCode } from '../../contract/api'
 import { FileIdParamSchema, IMAGE_TYPES, MAX_UPLOAD_BYTES, UploadedFileSchema } from '../../contract/files'
 import { API_ROLES } from '../../contract/access'
@@ -28,12 +27,7 @@ function image(c: Context<AppEnv>, bytes: Uint8Array, mime: string) {
 }
 
 const imageDoc = (summary: string, description: string, types: readonly string[]) =>
-  describeRoute({
-    tags,
-    summary,
-    security: [{ token: [] }],
-    responses: { 200: { description, content: Object.fromEntries(types.map((type) => [type, {}])) } },
-  })
+  apiDoc({ tags, summary, raw: { description, types } })
 
 /** Image uploads (multipart field `file`) and downloads, scoped by market. */
 export const fileRoutes = new Hono<AppEnv>()

@@ -2,21 +2,12 @@ import type { Logger } from 'pino'
 import type { Database, DatabaseEvents } from '../db/client'
 import type { Clock } from './clock'
 import type { Locale } from './i18n'
-import type { KeptAnswers } from '../dashboard/kept-answers'
-import type { LiveBus } from '../live/bus'
-import type { SessionCache } from '../user/session-cache'
+import type { SessionUser } from './session-user'
+import type { KeptAnswers } from './kept-answers'
+import type { LiveBus } from './live-bus'
+import type { SessionCache } from './session-cache'
 
-/** The signed-in account, as the auth middleware found it for this request. */
-export type SessionUser = {
-  uk: string
-  username: string
-  role: number
-  status: number
-  marketId: string | null
-  avatar: string | null
-  registeredAt: Date
-  tokenHash: string
-}
+export type { SessionUser } from './session-user'
 
 export type AppConfig = {
   /** Sliding: a session ends after this much inactivity. */

@@ -1,15 +1,15 @@
 import { Hono } from 'hono'
-import { describeRoute } from 'hono-openapi'
 import { streamSSE } from 'hono/streaming'
 import * as v from 'valibot'
 import { API_ROLES } from '../../contract/access'
 import { STREAM_HEARTBEAT_MS } from '../../contract/live'
 import { MarketQueryEntries } from '../../contract/scope'
 import { isSessionLive, requireRole, requireSession } from '../middleware/auth'
+import { apiDoc } from '../lib/openapi'
 import { isInScope, marketScope } from '../lib/scope'
 import type { AppEnv } from '../lib/types'
 import { validate } from '../lib/validate'
-import type { LiveEvent } from './publish'
+import type { LiveEvent } from '../lib/live-publish'
 
 type Message = { event: string; data: string; id?: string }
 const toMessage = (event: LiveEvent): Message => ({ event: event.type, data: JSON.stringify(event.data), id: event.id })
@@ -26,13 +26,12 @@ const UNKNOWN_EVENT_ID = '-'
  */
 export const streamRoutes = new Hono<AppEnv>().use(requireSession(), requireRole(...API_ROLES.dashboard)).get(
   '/',
-  describeRoute({
+  apiDoc({
     tags: ['live'],
     summary: 'Live events (Server-Sent Events): device, transactions, passengers, tests, messages',
     description:
       'Each event has an id; reconnect with the Last-Event-ID header to receive what was missed in the last five minutes (a `reset` event says the id is too old: read figures afresh). A `heartbeat` event comes every 15 s. Scoped like every market read.',
-    security: [{ token: [] }],
-    responses: { 200: { description: 'text/event-stream', content: { 'text/event-stream': {} } } },
+    raw: { description: 'text/event-stream', types: ['text/event-stream'] },
   }),
   validate('query', v.object({ ...MarketQueryEntries })),
   (c) => {

@@ -1,5 +1,4 @@
 import { Hono } from 'hono'
-import { describeRoute } from 'hono-openapi'
 import { API_ROLES } from '../../contract/access'
 import { ClearPwdSchema } from '../../contract/markets'
 import {
@@ -42,12 +41,11 @@ export const merchantRoutes = new Hono<AppEnv>()
   )
   .get(
     '/export',
-    describeRoute({
+    apiDoc({
       tags,
       summary: 'Every merchant the filters match, as CSV (UTF-8 with BOM), newest first, streamed',
       description: `${scopeNote} Cells a spreadsheet would run as a formula start with an apostrophe.`,
-      security: [{ token: [] }],
-      responses: { 200: { description: 'The CSV file', content: { 'text/csv': {} } } },
+      raw: { description: 'The CSV file', types: ['text/csv'] },
     }),
     validate('query', MerchantExportQuerySchema),
     (c) =>

@@ -18,7 +18,7 @@ type KeyedText = {
 /** A message as someone wrote it, shown to every reader as is. */
 type PlainText = { title: string; subTitle?: string | null; content: string }
 
-type NewMessage = (KeyedText | PlainText) & {
+export type NewMessage = (KeyedText | PlainText) & {
   userUk: string
   type: MessageType
   avatar?: string | null

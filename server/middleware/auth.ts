@@ -5,8 +5,8 @@ import { CONSOLE_ROLES, isNormalStatus } from '../../contract/roles'
 import { sessions, users } from '../db/schema'
 import { ApiError } from '../lib/errors'
 import type { AppEnv, ServerDeps, SessionUser } from '../lib/types'
-import { oldestLiveSession, sessionDeadlineMs, sessionExpiresAt } from '../user/session-lifetime'
-import { hashSecret } from '../user/tokens'
+import { oldestLiveSession, sessionDeadlineMs, sessionExpiresAt } from '../lib/session-lifetime'
+import { hashSecret } from '../lib/tokens'
 
 /** Sliding expiry is written at most this often, so a busy console does not write on every call. */
 const TOUCH_INTERVAL_MS = 60_000

@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { localeFromHeader } from '../lib/i18n'
 import type { AppEnv, ServerDeps } from '../lib/types'
+import { requestLog } from './request-log'
 
 type Ctx = Parameters<MiddlewareHandler<AppEnv>>[0]
 
@@ -39,8 +40,9 @@ export function servedOverHttps(c: Ctx, trustProxy: number): boolean {
   return incoming ? incoming.socket?.encrypted === true : c.req.url.startsWith('https:')
 }
 
-/** Request id, locale, client address and one log line per request (never headers or bodies). */
+/** Request id, locale, client address and a log line per request (routine device calls summed: request-log.ts). */
 export function requestContext(deps: ServerDeps): MiddlewareHandler<AppEnv> {
+  const log = requestLog(deps.logger, () => performance.now())
   return async (c, next) => {
     const started = performance.now()
     const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID()
@@ -52,17 +54,14 @@ export function requestContext(deps: ServerDeps): MiddlewareHandler<AppEnv> {
     // streamed Response, which costs the node adapter its fast path.
     if (c.req.path.startsWith('/api/')) c.header('X-Request-Id', requestId)
     await next()
-    if (c.req.path.startsWith('/api/') && deps.logger.isLevelEnabled('info')) {
-      deps.logger.info(
-        {
-          reqId: requestId,
-          method: c.req.method,
-          path: c.req.path,
-          status: c.res.status,
-          ms: Math.round((performance.now() - started) * 10) / 10,
-        },
-        'request',
-      )
+    if (c.req.path.startsWith('/api/')) {
+      log({
+        reqId: requestId,
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      })
     }
   }
 }

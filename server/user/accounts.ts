@@ -8,8 +8,8 @@ import { changedFields, writeAudit } from '../lib/audit'
 import { uniqueViolation } from '../lib/db-errors'
 import { ApiError } from '../lib/errors'
 import type { ServerDeps, SessionUser } from '../lib/types'
-import { clearCount, usernameKey } from './login-throttle'
-import { generateClearPassword, hashPassword, md5Hex } from './passwords'
+import { clearCount, usernameKey } from '../lib/throttle'
+import { generateClearPassword, hashPassword, md5Hex } from '../lib/passwords'
 
 /**
  * What every area does to an account (market operators now, merchants next): create it, freeze or

@@ -29,7 +29,7 @@ export const userRoutes = new Hono<AppEnv>()
         'password is the MD5 hex of the password. Wrong credentials: 40100. Frozen or no console role: 40300. Locked after repeated failures: 42900 with data ' +
         JSON.stringify({ retryAfter: 'seconds' }),
       data: TokenSchema,
-      auth: false,
+      auth: 'none',
     }),
     validate('json', LoginSchema),
     async (c) => {

@@ -9,10 +9,10 @@ import { writeAudit } from '../lib/audit'
 import { ApiError } from '../lib/errors'
 import type { ServerDeps, SessionUser } from '../lib/types'
 import { createAccount, endSessions, forgetSessions } from './accounts'
-import { acceptAttempt, addressKey, giveBack, passwordKey, reserveAttempt, usernameKey } from './login-throttle'
-import { DUMMY_HASH, hashPassword, md5Hex, verifyPassword } from './passwords'
-import { sessionExpiresAt } from './session-lifetime'
-import { hashSecret, newSecret } from './tokens'
+import { acceptAttempt, addressKey, giveBack, passwordKey, reserveAttempt, usernameKey } from '../lib/throttle'
+import { DUMMY_HASH, hashPassword, md5Hex, verifyPassword } from '../lib/passwords'
+import { sessionExpiresAt } from '../lib/session-lifetime'
+import { hashSecret, newSecret } from '../lib/tokens'
 
 /**
  * The attempt is counted (per name and per address) before the password is checked, so a burst of

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino'
 import type { DatabaseEvents } from '../db/client'
-import type { SessionCache } from './session-cache'
+import type { SessionCache } from '../lib/session-cache'
 
 const SESSION_REVOKED_CHANNEL = 'ds_session_revoked'
 

@@ -11,10 +11,10 @@ import {
   resetAccountPassword,
   setAccountStatus,
 } from '../../server/user/accounts'
-import { hashPassword, md5Hex, verifyPassword } from '../../server/user/passwords'
-import { KeptAnswers } from '../../server/dashboard/kept-answers'
-import { LiveBus } from '../../server/live/bus'
-import { SessionCache } from '../../server/user/session-cache'
+import { hashPassword, md5Hex, verifyPassword } from '../../server/lib/passwords'
+import { KeptAnswers } from '../../server/lib/kept-answers'
+import { LiveBus } from '../../server/lib/live-bus'
+import { SessionCache } from '../../server/lib/session-cache'
 import { createTestApp, createUser, Role, UserStatus, type TestApp } from '../helpers/test-app'
 
 /** server/user/accounts.ts, called as a service would call it (its own session cache, the test app's database). */

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addDays, shanghaiToday } from '../../contract/time'
 import { rowsOf } from '../../server/db/client'
 import { ALL_MARKETS, devices, merchants } from '../../server/db/schema'
-import { seedDemo } from '../../server/db/seed/demo'
-import { DEMO_DEVICE_CODE, demoDeviceSecret } from '../../server/db/seed/demo-device-secrets'
-import { hashSecret } from '../../server/user/tokens'
+import { seedDemo } from '../../server/demo/seed/demo'
+import { DEMO_DEVICE_CODE, demoDeviceSecret } from '../../server/demo/seed/demo-device-secrets'
+import { hashSecret } from '../../server/lib/tokens'
 import { deviceCall } from '../helpers/devices'
 import { createTestApp, type TestApp } from '../helpers/test-app'
 
@@ -158,6 +158,58 @@ describe('demo devices', () => {
     )
     expect(tests!.n).toBeGreaterThan(300)
     expect(tests!.failed / tests!.n).toBeLessThan(0.1)
+  })
+
+  // Issue 20: the month used to climb 25-50 fold (a quarter less each day back), which read as broken.
+  it("read as a real market's month: level, busier at weekends, with day-to-day noise", async () => {
+    const daily = await query<{ day: string; payments: number; weekend: boolean }>(
+      `select day::text as day, payments::int as payments, extract(isodow from day) >= 6 as weekend
+      from market_day_stats where market_id = '${ALL_MARKETS}' and day < '${shanghaiToday()}' order by day`,
+    )
+    const figures = daily.map((row) => row.payments)
+    const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length
+    expect(figures).toHaveLength(29)
+    expect(Math.max(...figures) / Math.min(...figures)).toBeLessThan(1.8)
+    const firstWeekToLast = mean(figures.slice(0, 7)) / mean(figures.slice(-7))
+    expect(firstWeekToLast).toBeGreaterThan(0.8)
+    expect(firstWeekToLast).toBeLessThan(1.25)
+    const weekends = daily.filter((row) => row.weekend).map((row) => row.payments)
+    const weekdays = daily.filter((row) => !row.weekend).map((row) => row.payments)
+    expect(mean(weekends)).toBeGreaterThan(mean(weekdays))
+    // Not a ruler either: the days differ.
+    expect(new Set(figures).size).toBeGreaterThan(25)
+    // Every seeded payment is a ledger row, a transaction and rollups: the month stays small enough
+    // for a first start on PGlite in seconds.
+    expect(mean(figures) * 30).toBeLessThan(60_000)
+  })
+
+  it("name real devices and stalls in the demo market's notices", async () => {
+    const notices = await query<{ kind: string; device: string | null; stall: string; market_id: string }>(
+      `select m.message_type as kind, m.params->>'device' as device, m.params->>'stall' as stall, u.market_id
+      from messages m join users u on u.uk = m.user_uk
+      where m.message_type in ('device_offline', 'pesticide_failed') and u.market_id is not null`,
+    )
+    expect(notices.filter((notice) => notice.kind === 'device_offline')).toHaveLength(1)
+    for (const notice of notices) {
+      const named =
+        notice.kind === 'device_offline'
+          ? await t.db
+              .select({ id: devices.id })
+              .from(devices)
+              .where(
+                and(
+                  eq(devices.code, notice.device ?? ''),
+                  eq(devices.kind, 'scale'),
+                  eq(devices.stallNo, notice.stall),
+                  eq(devices.marketId, notice.market_id),
+                ),
+              )
+          : await t.db
+              .select({ id: merchants.id })
+              .from(merchants)
+              .where(and(eq(merchants.stallNo, notice.stall), eq(merchants.marketId, notice.market_id)))
+      expect(named.length, `${notice.kind} ${notice.device ?? ''} ${notice.stall}`).toBeGreaterThan(0)
+    }
   })
 
   it('keep every rollup equal to the sums of the rows, the platform rows to the sums of the markets', async () => {

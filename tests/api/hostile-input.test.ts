@@ -161,6 +161,17 @@ describe('hostile input', () => {
     expect([...new Set(served)].filter((route) => !walked.has(route))).toEqual([])
   })
 
+  // Every route documents its answer with apiDoc (server/lib/openapi.ts), which always lists the
+  // invalid-input and server-error answers and says who may call; a hand-written description did not.
+  it('documents every route with the one helper', () => {
+    const undocumented = Object.entries(doc.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([, op]) => !op.responses?.['400'] || !op.responses['500'] || (!op.security && !op.responses['403']))
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    )
+    expect(undocumented).toEqual([])
+  })
+
   describe.each(ROUTES.map((route) => [keyOf(route), route] as const))('%s', (_name, route) => {
     it.each(CALLERS)('as %s', async (caller) => {
       // Two walks are cut short, on purpose: logout reads no input and each of its calls costs a sign-in;

@@ -5,7 +5,7 @@ import type { DeviceLive, TransactionsLive } from '../../contract/live'
 import { formatShanghaiTime } from '../../contract/time'
 import { devices, marketMinuteStats } from '../../server/db/schema'
 import { sweepOfflineDevices } from '../../server/device-api/seen'
-import { publishLive, publishLiveMany } from '../../server/live/publish'
+import { publishLive, publishLiveMany } from '../../server/lib/live-publish'
 import {
   deviceCall,
   openStream,

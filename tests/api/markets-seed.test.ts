@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import { MarketFieldsSchema, type Market, type MarketList } from '../../contract/markets'
-import { DEMO_ACCOUNTS, seedDemo } from '../../server/db/seed/demo'
+import { DEMO_ACCOUNTS, seedDemo } from '../../server/demo/seed/demo'
 import { createTestApp, type TestApp } from '../helpers/test-app'
 
 let t: TestApp

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { auditLog, markets, users } from '../../server/db/schema'
-import { md5Hex } from '../../server/user/passwords'
+import { md5Hex } from '../../server/lib/passwords'
 import { createTestApp, createUser, Role, UserStatus, type TestApp } from '../helpers/test-app'
 import { marketInput } from '../helpers/market-input'
 import { typedApi } from '../helpers/typed-api'

@@ -7,7 +7,7 @@ import { MerchantFieldsSchema, type MerchantListQuery } from '../../contract/mer
 import { Role } from '../../contract/roles'
 import { addDays, shanghaiToday } from '../../contract/time'
 import { ALL_MARKETS, markets, merchantCounts, merchants, users } from '../../server/db/schema'
-import { DEMO_ACCOUNTS, seedDemo } from '../../server/db/seed/demo'
+import { DEMO_ACCOUNTS, seedDemo } from '../../server/demo/seed/demo'
 import { listMerchants } from '../../server/merchants/queries'
 import { createTestApp, type TestApp } from '../helpers/test-app'
 import { merchantInput } from '../helpers/merchant-input'

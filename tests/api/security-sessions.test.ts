@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { sessions } from '../../server/db/schema'
-import { hashSecret, newSecret } from '../../server/user/tokens'
+import { hashSecret, newSecret } from '../../server/lib/tokens'
 import { createTestApp, createUser, Role, type TestApp } from '../helpers/test-app'
 
 /** The absolute session lifetime beside the sliding one (OWASP ASVS 3.3.2). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { md5Hex } from '../../server/user/passwords'
-import { clearSignInLockout, THROTTLE_POLICY } from '../../server/user/login-throttle'
+import { md5Hex } from '../../server/lib/passwords'
+import { clearSignInLockout, THROTTLE_POLICY } from '../../server/lib/throttle'
 import { createTestApp, createUser, Role, UserStatus, type TestApp } from '../helpers/test-app'
 
 /** Guessing passwords, as an attacker would: in bursts, and through every endpoint that checks one. */

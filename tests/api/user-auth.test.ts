@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { markets, sessions, users } from '../../server/db/schema'
-import { md5Hex, verifyPassword } from '../../server/user/passwords'
-import { THROTTLE_POLICY } from '../../server/user/login-throttle'
+import { md5Hex, verifyPassword } from '../../server/lib/passwords'
+import { THROTTLE_POLICY } from '../../server/lib/throttle'
 import { createTestApp, createUser, Role, UserStatus, type TestApp } from '../helpers/test-app'
 
 let t: TestApp

@@ -1,5 +1,5 @@
 import { creditCodeCheckChar } from '../../contract/china-ids'
-import { md5Hex } from '../../server/user/passwords'
+import { md5Hex } from '../../server/lib/passwords'
 
 /** A valid unified social credit code for a number (distinct numbers, distinct codes). */
 export function creditCodeFor(n: number): string {

@@ -17,6 +17,8 @@ async function lintErrors(filePath: string, code: string): Promise<string[]> {
 
 const FEATURES_APART = /Features never import each other/
 const CONTRACT_ONLY = /contract\/ imports valibot and nothing else/
+const SERVER_AREAS_APART = /A server area imports the kit, contract\/ and another area's public.ts only/
+const SERVER_KIT_APART = /The server kit \(server\/lib, db, middleware\) imports no area/
 
 describe('import direction', () => {
   it('a feature cannot import another feature', async () => {
@@ -70,6 +72,65 @@ describe('import direction', () => {
     expect(
       (await lintErrors('server/fake.ts', "import { cn } from 'src/lib/cn'\nexport const x = cn\n")).join(),
     ).toMatch(/server\/ never imports the console/)
+  })
+
+  // The server's own directions (issue 20): the kit imports no area; an area reaches another only
+  // through its public.ts.
+  it.each([
+    [
+      'server/merchants/fake.ts',
+      "import { followMerchant } from '../devices/service'\nexport const x = followMerchant\n",
+    ],
+    ['server/merchants/fake.ts', "import { x } from 'server/devices/service'\nexport const y = x\n"],
+    ['server/merchants/fake.ts', "export { claimFiles } from '../files/claim'\n"],
+    ['server/merchants/fake.ts', "export const x = () => import('../user/accounts')\n"],
+    ['server/merchants/fake.ts', "import { x } from './../devices/../devices/service'\nexport const y = x\n"],
+    ['server/demo/seed/fake.ts', "import { x } from '../../devices/queries'\nexport const y = x\n"],
+    ['server/demo/seed/fake.ts', "import { createApp } from '../../app'\nexport const x = createApp\n"],
+  ])('a server area cannot reach into another area: %s with %j', async (filePath, code) => {
+    expect((await lintErrors(filePath, code)).join()).toMatch(SERVER_AREAS_APART)
+  })
+
+  it.each([
+    ['server/lib/fake.ts', "import { postMessage } from '../messages/public'\nexport const x = postMessage\n"],
+    ['server/lib/fake.ts', "import type { LiveEvent } from '../live/routes'\nexport type X = LiveEvent\n"],
+    ['server/db/fake.ts', "import { readEnv } from '../env'\nexport const x = readEnv\n"],
+    ['server/middleware/fake.ts', "import { x } from 'server/user/service'\nexport const y = x\n"],
+  ])('the server kit imports no area: %s with %j', async (filePath, code) => {
+    expect((await lintErrors(filePath, code)).join()).toMatch(SERVER_KIT_APART)
+  })
+
+  it('a server route documents its answer with apiDoc, not describeRoute', async () => {
+    expect(
+      (
+        await lintErrors(
+          'server/live/fake.ts',
+          "import { describeRoute } from 'hono-openapi'\nexport const x = describeRoute\n",
+        )
+      ).join(),
+    ).toMatch(/documents its answer with apiDoc/)
+  })
+
+  it('a server area may import itself, the kit, the contract, env and another area through public.ts', async () => {
+    const code =
+      "import { a } from './service'\nimport { hashSecret } from '../lib/tokens'\nimport { db } from '../db/client'\n" +
+      "import { requireSession } from '../middleware/auth'\nimport { ApiCode } from '../../contract/api'\n" +
+      "import { followMerchant } from '../devices/public'\nimport { parseDuration } from '../env'\n" +
+      'export const x = [a, hashSecret, db, requireSession, ApiCode, followMerchant, parseDuration]\n'
+    expect(await lintErrors('server/merchants/fake.ts', code)).toEqual([])
+    expect(
+      await lintErrors(
+        'server/demo/seed/fake.ts',
+        "import { ingestBatches } from '../../device-api/public'\nimport { seededRandom } from './random'\nimport { runLoad } from '../simulator/load'\nexport const x = [ingestBatches, seededRandom, runLoad]\n",
+      ),
+    ).toEqual([])
+    // server/*.ts and server/cli compose the areas.
+    expect(
+      await lintErrors(
+        'server/fake.ts',
+        "import { listDevices } from './devices/queries'\nexport const x = listDevices\n",
+      ),
+    ).toEqual([])
   })
 
   it('the console imports the server only as types', async () => {

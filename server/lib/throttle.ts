@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { ApiCode } from '../../contract/api'
 import type { Database } from '../db/client'
 import { loginThrottle } from '../db/schema'
-import { ApiError } from '../lib/errors'
+import { ApiError } from './errors'
 
 /** Attempts allowed per window before a lock: per account, and (more loosely) per address. */
 export const THROTTLE_POLICY = {

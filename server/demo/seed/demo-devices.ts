@@ -3,12 +3,11 @@ import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { DeviceKind } from '../../../contract/device-list'
 import type { BusinessCategory } from '../../../contract/merchant-list'
 import { addDays, shanghaiDayOf, shanghaiDayStart } from '../../../contract/time'
-import type { AuthedDevice } from '../../device-api/auth'
-import { ingestBatches } from '../../device-api/ingest'
-import { deviceSearchText } from '../../devices/queries'
-import { hashSecret } from '../../user/tokens'
-import type { Database } from '../client'
-import { devices, markets, merchants, users } from '../schema'
+import { ingestBatches, type AuthedDevice } from '../../device-api/public'
+import { deviceSearchText } from '../../devices/public'
+import { hashSecret } from '../../lib/tokens'
+import type { Database } from '../../db/client'
+import { devices, markets, merchants, users } from '../../db/schema'
 import { demoDeviceCode, demoDeviceSecret } from './demo-device-secrets'
 import { demoMarkets } from './demo-markets'
 import {
@@ -54,13 +53,11 @@ const OPEN_HOUR = 5
 const CLOSE_HOUR = 20
 
 /**
- * Of a day's usual payments (PAYMENTS_PER_MERCHANT_DAY, the simulator's rate), the share the history
- * holds, by how many days ago: today and yesterday in full (the dashboard compares them), then a
- * quarter less each day back, never under 4 % (the 30-day chart reads as a market taking to its
- * terminals). Every event is a ledger row, a transaction and its rollups: this keeps the first start on
- * PGlite to seconds.
+ * How a market's day went against its usual, one draw per market per day: the weather, a holiday, a
+ * delivery that came late. With the weekends (busier) and every stall's own Poisson draw, the 30-day
+ * chart reads as a real market's month: level, with weekly swings and noise.
  */
-const historyShare = (daysAgo: number) => (daysAgo <= 1 ? 1 : Math.max(0.04, 0.75 ** (daysAgo - 1)))
+const dayMood = (random: Random) => 0.85 + random() * 0.3
 /** Gate counts per 10 minutes today and yesterday (the dashboard's chart), hourly before. */
 const countPeriodSeconds = (daysAgo: number) => (daysAgo <= 1 ? 600 : 3600)
 
@@ -120,6 +117,7 @@ function merchantPayments(
   random: Random,
   merchant: DemoMerchant,
   hasScale: boolean,
+  moods: readonly number[],
   from: number,
   now: number,
 ): { terminal: RawEvent[]; scale: RawEvent[] } {
@@ -128,8 +126,8 @@ function merchantPayments(
   const terminal: RawEvent[] = []
   const scale: RawEvent[] = []
   const serial = { terminal: 0, scale: 0 }
-  for (const { day, start, daysAgo } of historyDays(now)) {
-    const count = dayVolume(random, PAYMENTS_PER_MERCHANT_DAY * historyShare(daysAgo) * popularity, start)
+  for (const [index, { day, start }] of historyDays(now).entries()) {
+    const count = dayVolume(random, PAYMENTS_PER_MERCHANT_DAY * (moods[index] ?? 1) * popularity, start)
     for (let i = 0; i < count; i++) {
       const at = tradeTime(random, start)
       if (at < from || at > now) continue
@@ -262,12 +260,13 @@ export async function seedDemoDevices(db: Database, now = Date.now()): Promise<v
     const tester = device('pesticide_tester', 1, { stallNo: TEST_ROOM }, installed)
     const sampled = shop.map((merchant) => merchant.stallNo).filter(testedStall)
     plans.push({ device: tester, events: stationTests(random, sampled, historyFrom, now) })
+    const moods = historyDays(now).map(() => dayMood(random))
     for (const merchant of shop) {
       // Bound within the hour the merchant registered.
       const boundAt = new Date(merchant.createdAt.getTime() + Math.floor(random() * 60) * MINUTE_MS)
       const hasScale = random() < SCALE_RATE
       const from = Math.max(historyFrom, boundAt.getTime())
-      const payments = merchantPayments(random, merchant, hasScale, from, now)
+      const payments = merchantPayments(random, merchant, hasScale, moods, from, now)
       const place = { stallNo: merchant.stallNo, merchant }
       plans.push({ device: device('payment_terminal', merchant.seq, place, boundAt), events: payments.terminal })
       if (hasScale) plans.push({ device: device('scale', merchant.seq, place, boundAt), events: payments.scale })

@@ -1,4 +1,4 @@
-import type { BatchResult, RejectedEvent } from '../../contract/device-api'
+import type { BatchResult, RejectedEvent } from '../../../contract/device-api'
 
 /** How a device calls the device API (docs/device-api.md): HTTP Basic with its code and secret. */
 

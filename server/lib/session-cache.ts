@@ -1,4 +1,4 @@
-import type { SessionUser } from '../lib/types'
+import type { SessionUser } from './session-user'
 
 /** `createdAtMs` bounds renewals (the absolute lifetime); `expiresAtMs` already respects it. */
 type Entry = { user: SessionUser; createdAtMs: number; expiresAtMs: number; lastUsedAtMs: number; cachedAtMs: number }

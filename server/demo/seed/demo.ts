@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import { Role, UserStatus } from '../../../contract/roles'
 import { shanghaiDayStart } from '../../../contract/time'
-import { hashPassword, md5Hex } from '../../user/passwords'
-import type { Database } from '../client'
-import { markets, messages, users } from '../schema'
-import { postMessage } from '../../messages/post'
+import { hashPassword, md5Hex } from '../../lib/passwords'
+import type { Database } from '../../db/client'
+import { devices, markets, messages, users } from '../../db/schema'
+import { postMessage, type NewMessage } from '../../messages/public'
 import { demoMarkets } from './demo-markets'
 import { seedDemoDevices } from './demo-devices'
 import { seedDemoMerchants } from './demo-merchants'
@@ -26,15 +26,19 @@ async function isEmpty(db: Database): Promise<boolean> {
  * trading) once too, also on a demo database made before they existed.
  */
 export async function seedDemo(db: Database): Promise<void> {
-  if (await isEmpty(db)) await seedDemoAccounts(db)
+  const accounts = (await isEmpty(db)) ? await seedDemoAccounts(db) : null
   await seedDemoMerchants(db)
   await seedDemoDevices(db)
+  // Last: a notice names one of the market's real devices.
+  if (accounts) await seedDemoMessages(db, accounts)
 }
 
-async function seedDemoAccounts(db: Database): Promise<void> {
+/** Who the demo's messages go to: the OFFICIAL, and the demo market's operator. */
+type DemoRecipients = { officialUk: string; operator: { uk: string; marketId: string; marketName: string } }
+
+async function seedDemoAccounts(db: Database): Promise<DemoRecipients> {
   const officialUk = randomUUID()
-  let demoOperatorUk = ''
-  let demoMarketName = ''
+  const operator = { uk: '', marketId: '', marketName: '' }
   await db.transaction(async (tx) => {
     await tx.insert(users).values({
       uk: officialUk,
@@ -47,14 +51,12 @@ async function seedDemoAccounts(db: Database): Promise<void> {
     const marketPasswordHash = await hashPassword(md5Hex(DEMO_ACCOUNTS.market.password))
     for (const { account, password: _password, registeredOn, ...fields } of demoMarkets()) {
       const uk = randomUUID()
-      if (account === DEMO_ACCOUNTS.market.username) {
-        demoOperatorUk = uk
-        demoMarketName = fields.name
-      }
       const [market] = await tx
         .insert(markets)
         .values({ ...fields, accountUk: uk, registeredAt: shanghaiDayStart(registeredOn) })
         .returning({ id: markets.id })
+      if (account === DEMO_ACCOUNTS.market.username)
+        Object.assign(operator, { uk, marketId: market?.id ?? '', marketName: fields.name })
       await tx.insert(users).values({
         uk,
         username: account,
@@ -66,40 +68,31 @@ async function seedDemoAccounts(db: Database): Promise<void> {
       })
     }
   })
-  await seedDemoMessages(db, officialUk, { uk: demoOperatorUk, marketName: demoMarketName })
+  return { officialUk, operator }
 }
 
-/** A few items in each tab of the message box, some already read; written as message keys, so each reader reads them in their language. */
-async function seedDemoMessages(
-  db: Database,
-  officialUk: string,
-  operator: { uk: string; marketName: string },
-): Promise<void> {
+/** One of the demo market's scales: the device its offline notice names, so the notice leads to a device the console lists. */
+async function demoScale(db: Database, marketId: string) {
+  const [scale] = await db
+    .select({ code: devices.code, stallNo: devices.stallNo })
+    .from(devices)
+    .where(and(eq(devices.marketId, marketId), eq(devices.kind, 'scale'), isNull(devices.unboundAt)))
+    .orderBy(asc(devices.code))
+    .limit(1)
+  return scale
+}
+
+/**
+ * A few items in each tab of the message box, some already read; written as message keys, so each
+ * reader reads them in their language. The failed pesticide tests of the history have their notices
+ * from ingest already, as a real test's would.
+ */
+async function seedDemoMessages(db: Database, { officialUk, operator }: DemoRecipients): Promise<void> {
   const operatorUk = operator.uk
   const now = Date.now()
   const minutesAgo = (m: number) => new Date(now - m * 60_000)
-  const notices = [
-    {
-      userUk: operatorUk,
-      type: 'notice',
-      titleKey: 'notice_pesticide_failed_title',
-      subTitleKey: 'notice_pesticide_failed_market_sub_title',
-      contentKey: 'notice_pesticide_failed_content',
-      // The market, the stall and the produce are the market's own data, not words to translate.
-      params: { market: operator.marketName, stall: 'A-12', product: '青菜', rate: '62.5', threshold: 50 },
-      messageType: 'pesticide_failed',
-      at: minutesAgo(8),
-    },
-    {
-      userUk: operatorUk,
-      type: 'notice',
-      titleKey: 'notice_device_offline_title',
-      subTitleKey: 'notice_device_offline_sub_title',
-      contentKey: 'notice_device_offline_content',
-      params: { device: 'SC-0317', stall: 'B-03', minutes: 15 },
-      messageType: 'device_offline',
-      at: minutesAgo(42),
-    },
+  const scale = await demoScale(db, operator.marketId)
+  const notices: NewMessage[] = [
     {
       userUk: operatorUk,
       type: 'todo',
@@ -127,7 +120,18 @@ async function seedDemoMessages(
       messageType: 'market_incomplete',
       at: minutesAgo(20),
     },
-  ] as const
+  ]
+  if (scale)
+    notices.push({
+      userUk: operatorUk,
+      type: 'notice',
+      titleKey: 'notice_device_offline_title',
+      subTitleKey: 'notice_device_offline_sub_title',
+      contentKey: 'notice_device_offline_content',
+      params: { device: scale.code, stall: scale.stallNo, minutes: 15 },
+      messageType: 'device_offline',
+      at: minutesAgo(42),
+    })
   for (const notice of notices) await postMessage(db, notice)
   const welcome = await postMessage(db, {
     userUk: officialUk,

@@ -1,5 +1,5 @@
-import { paymentMethod, saleFen } from '../db/seed/demo-trading'
-import type { Random } from '../db/seed/random'
+import { paymentMethod, saleFen } from '../seed/demo-trading'
+import type { Random } from '../seed/random'
 import { deviceCall, type DeviceCredentials } from './device-client'
 
 /**

@@ -5,9 +5,9 @@ import { BUSINESS_CATEGORIES, type BusinessCategory, type MerchantStatus } from 
 import type { Merchant } from '../../../contract/merchants'
 import { Role, UserStatus } from '../../../contract/roles'
 import { shanghaiDayOf, shanghaiDayStart } from '../../../contract/time'
-import { hashPassword, md5Hex } from '../../user/passwords'
-import type { Database } from '../client'
-import { markets, merchants, users } from '../schema'
+import { hashPassword, md5Hex } from '../../lib/passwords'
+import type { Database } from '../../db/client'
+import { markets, merchants, users } from '../../db/schema'
 import { demoMarkets } from './demo-markets'
 import { pick, seededRandom, weighted, type Random } from './random'
 

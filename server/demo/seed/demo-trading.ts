@@ -4,7 +4,7 @@ import { pick, weighted, type Random } from './random'
 
 /**
  * How a demo market trades, shared by the demo seed's 30 days of history and the simulator that
- * carries on from there (server/simulator): the day's shape by Shanghai hour, the payment-method mix,
+ * carries on from there (server/demo/simulator): the day's shape by Shanghai hour, the payment-method mix,
  * what a sale at a produce stall costs, the crowd at the gates and the rapid pesticide tests.
  */
 
@@ -25,11 +25,13 @@ const TRADE_PER_DAY = TRADE_BY_HOUR.reduce((sum, weight) => sum + weight, 0)
 const HOUR_CHOICES = TRADE_BY_HOUR.map((weight, hour) => [hour, weight] as const)
 
 /**
- * Payments a demo merchant takes on a weekday (the simulator's rate 1; the seed's today and
- * yesterday): about 1,800 a day in a market of 110 stalls. A busy real stall takes 100–300; the demo
- * keeps its first start quick, and `npm run simulate -- --rate 10` trades like the real thing.
+ * Payments a demo merchant takes on a weekday, on every one of the seed's 30 days and from the
+ * simulator at rate 1: about 330 a day in a market of 110 stalls. A busy real stall takes 100–300;
+ * every seeded payment is a ledger row, a transaction and its rollups, so the demo's month stays small
+ * to keep the first start on PGlite to seconds. `SIMULATE_RATE=20` (or `npm run simulate -- --rate 20`)
+ * trades faster from then on.
  */
-export const PAYMENTS_PER_MERCHANT_DAY = 15
+export const PAYMENTS_PER_MERCHANT_DAY = 3
 /** People through a market's gates per merchant per day (a shopper buys at two or three stalls). */
 export const VISITORS_PER_MERCHANT_DAY = 25
 

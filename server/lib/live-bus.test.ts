@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { LiveBus, type LiveSubscriber } from './bus'
-import type { LiveEvent } from './publish'
+import { LiveBus, type LiveSubscriber } from './live-bus'
+import type { LiveEvent } from './live-publish'
 
 const event = (n: number): LiveEvent => ({ id: `e${n}`, type: 'device', marketId: 'm', data: { n } })
 const everyone: LiveSubscriber = { accepts: () => true, send: () => {} }

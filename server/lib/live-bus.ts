@@ -1,6 +1,6 @@
 import type { Logger } from 'pino'
 import type { DatabaseEvents } from '../db/client'
-import { LIVE_CHANNEL, type LiveEvent } from './publish'
+import { LIVE_CHANNEL, type LiveEvent } from './live-publish'
 
 /** How long, and how many, events are kept for a reconnecting client to resume from. */
 const KEEP_MS = 5 * 60_000

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
 import pino, { type Logger } from 'pino'
-import { parseDuration } from '../env'
+import { parseDuration } from '../../env'
 import { loadDemoMarkets, type DemoMarket } from './console-client'
 import { runLoad } from './load'
 import { Trading } from './trading'
@@ -9,7 +9,7 @@ import { Trading } from './trading'
  * `npm run simulate`: the demo markets' devices trading through the real device API over HTTP.
  *
  *   --url <base>        the server (SIMULATE_URL; default http://127.0.0.1:$PORT, PORT 3000)
- *   --rate <x>          payments times x (SIMULATE_RATE; default 1: 15 per merchant per day, as the seed)
+ *   --rate <x>          payments times x (SIMULATE_RATE; default 1: 3 per merchant per day, as the seed)
  *   --markets <list|n>  operator usernames (0314888,0316613) or the first n markets (SIMULATE_MARKETS)
  *   --duration <time>   stop after 90s, 30m, 2h (SIMULATE_DURATION; default: until stopped)
  *   --load              instead: sustained payments from the demo terminals, as fast as answered

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto'
-import type { DeviceKind } from '../../contract/device-list'
-import type { DeviceList } from '../../contract/devices'
-import type { BusinessCategory } from '../../contract/merchant-list'
-import type { MerchantList } from '../../contract/merchants'
-import { DEMO_ACCOUNTS } from '../db/seed/demo'
-import { DEMO_DEVICE_CODE, demoDeviceSecret } from '../db/seed/demo-device-secrets'
+import type { DeviceKind } from '../../../contract/device-list'
+import type { DeviceList } from '../../../contract/devices'
+import type { BusinessCategory } from '../../../contract/merchant-list'
+import type { MerchantList } from '../../../contract/merchants'
+import { DEMO_ACCOUNTS } from '../seed/demo'
+import { DEMO_DEVICE_CODE, demoDeviceSecret } from '../seed/demo-device-secrets'
 
 /**
  * What the simulator reads from the console's API as the demo OFFICIAL: the demo devices (codes the

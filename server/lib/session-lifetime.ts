@@ -1,4 +1,4 @@
-import type { AppConfig } from '../lib/types'
+import type { AppConfig } from './types'
 
 type Lifetimes = Pick<AppConfig, 'sessionTtlSeconds' | 'sessionMaxAgeSeconds'>
 

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino'
-import { MAX_BATCH_EVENTS } from '../../contract/device-api'
+import { MAX_BATCH_EVENTS } from '../../../contract/device-api'
 import {
   gateCount,
   paymentMethod,
@@ -13,8 +13,8 @@ import {
   testSample,
   tradeShareOfHour,
   VISITORS_PER_MERCHANT_DAY,
-} from '../db/seed/demo-trading'
-import type { Random } from '../db/seed/random'
+} from '../seed/demo-trading'
+import type { Random } from '../seed/random'
 import type { DemoDevice, DemoMarket } from './console-client'
 import { deviceCall, type CallOutcome } from './device-client'
 
@@ -71,7 +71,7 @@ type Simulated = DemoDevice & {
 export type TradingOptions = {
   base: string
   markets: DemoMarket[]
-  /** Multiplies the payments (1: PAYMENTS_PER_MERCHANT_DAY per merchant, as the seed's recent days). */
+  /** Multiplies the payments (1: PAYMENTS_PER_MERCHANT_DAY per merchant, as the seed's days). */
   rate: number
   random: Random
   logger: Logger

@@ -1,0 +1,6 @@
+/**
+ * What other areas may use of the device API (server import rules): the demo seed sends its devices'
+ * history through the same ingest as a device call, so the first figures are the ones ingest keeps.
+ */
+export type { AuthedDevice } from './auth'
+export { ingestBatches } from './ingest'

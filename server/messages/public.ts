@@ -1,0 +1,5 @@
+/**
+ * What other areas may use of system messages (server import rules): how the system tells a user
+ * something (a failed pesticide test, a device gone offline, a todo), rendered in the reader's language.
+ */
+export { postMessage, type NewMessage } from './post'
