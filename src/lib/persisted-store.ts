@@ -38,6 +38,22 @@ function browserStorage(life: StorageLife = 'localStorage'): PersistStorage | un
   }
 }
 
+/**
+ * A stored list read item by item: the items `item` accepts are kept, the others dropped on their own
+ * (one damaged entry does not lose the rest).
+ */
+export function eachValid<TItem>(item: v.GenericSchema<unknown, TItem>): v.GenericSchema<unknown, TItem[]> {
+  return v.pipe(
+    v.array(v.unknown()),
+    v.transform((items) =>
+      items.flatMap((stored) => {
+        const result = v.safeParse(item, stored)
+        return result.success ? [result.output] : []
+      }),
+    ),
+  )
+}
+
 function read<TState>(
   storage: PersistStorage | undefined,
   { key, schema, fallback }: PersistedStoreOptions<TState>,
