@@ -2,8 +2,6 @@ import type { ReactNode } from 'react'
 import { createFileRoute, redirect, useRouter, useRouterState } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { PAGE_ROLES } from '@contract/access'
-import type { ListSearchOf } from '@contract/list'
-import type { MERCHANT_LIST } from '@contract/merchant-list'
 import { MarketScopeSearchSchema } from '@contract/scope'
 import { readLargeParams } from '@/lib/large-params'
 import { MerchantEditPage } from '@/features/merchants/merchant-edit-page'
@@ -20,18 +18,6 @@ function storedRow(key: unknown): { name: string } | null {
   return typeof key === 'string' ? readLargeParams(key, NamedSchema) : null
 }
 
-/**
- * The list's search to go back to without a row: the merchant list's tab of the same market, whose
- * filters the user set (the edit address itself carries only the key and the market).
- */
-async function listSearch(market: string | undefined): Promise<ListSearchOf<typeof MERCHANT_LIST>> {
-  const { tabsStore } = await import('@/lib/tabs')
-  const list = tabsStore.get().tabs.findLast((tab) => tab.name === 'MerchantManage' && tab.query.market === market)
-  const { redirect: _marker, market: _market, ...filters } = list?.query ?? {}
-  // The list's own search schema checks these again as it opens.
-  return filters as ListSearchOf<typeof MERCHANT_LIST>
-}
-
 /** Opens only with `?key=` naming a stored row (SPEC §4); otherwise back to the list, saying why. */
 export const Route = createFileRoute('/_console/merchant/edit')({
   staticData: {
@@ -42,12 +28,12 @@ export const Route = createFileRoute('/_console/merchant/edit')({
   },
   validateSearch: MerchantEditSearchSchema,
   beforeLoad: async ({ search }) => {
-    const { storedMerchantRow } = await import('@/features/merchants/stored-row')
+    const { listFiltersToReturnTo, storedMerchantRow } = await import('@/features/merchants/stored-row')
     const row = search.key === undefined ? null : storedMerchantRow(search.key)
     if (!row)
       throw redirect({
         to: '/merchant',
-        search: { redirect: 'MerchantEdit', ...(await listSearch(search.market)), market: search.market },
+        search: { redirect: 'MerchantEdit', ...listFiltersToReturnTo(search.market), market: search.market },
       })
     return { row }
   },
