@@ -4,7 +4,7 @@ import * as v from 'valibot'
 import { createAtom, type Atom } from '@tanstack/store'
 import { useSelector } from '@tanstack/react-store'
 import { LIVE_EVENTS, STREAM_HEARTBEAT_MS, type LiveEventData, type LiveEventType } from '@contract/live'
-import { type ApiRequestError, consoleHeaders, unwrapAnswer } from './api-client'
+import { apiUrl, type ApiRequestError, consoleHeaders, unwrapAnswer } from './api-client'
 import { backoffDelay, SseParser, type SseMessage } from './live-sse'
 import { isSignedOut, reportRequestError } from './request-errors'
 import { getToken } from './session'
@@ -152,10 +152,10 @@ export class LiveClient {
     const resumeFrom = this.lastEventId
     const headers: Record<string, string> = { ...this.deps.headers(), Accept: 'text/event-stream' }
     if (resumeFrom) headers['Last-Event-ID'] = resumeFrom
-    const query = target.market ? `?market=${encodeURIComponent(target.market)}` : ''
+    const url = apiUrl('/stream', '$get', { query: { market: target.market ?? undefined } })
     this.watch(controller)
     try {
-      const response = await this.deps.fetch(`/api/stream${query}`, {
+      const response = await this.deps.fetch(url, {
         headers,
         credentials: 'same-origin',
         cache: 'no-store',
