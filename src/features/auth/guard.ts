@@ -5,6 +5,8 @@ import { ApiRequestError } from '@/lib/api-client'
 import { decideAccess } from '@/lib/permissions'
 import { NOT_FOUND_ROUTE } from '@/lib/redirect-target'
 import { getToken } from '@/lib/session'
+import { showToast } from '@/lib/toast'
+import { m } from '@/paraglide/messages'
 import { settingsStore, updateSettings } from '@/lib/settings'
 import { serverMenuQuery } from '@/lib/server-menu'
 import { userInfoQuery } from './api'
@@ -15,13 +17,21 @@ export type GuardInput = {
   context: { queryClient: QueryClient }
   location: { href: string }
   matches: ReadonlyArray<{ staticData: StaticDataRouteOption }>
+  /** Run for a link's preload (hover), not for a navigation: nothing is said to the user then. */
+  preload?: boolean
 }
 
 /**
  * The console's navigation guards, in SPEC §2's order: (1) a token, (2) the user's role (fetched
- * once; failure logs out), (3) permission for the deepest matched route.
+ * once; failure logs out), (3) permission for the deepest matched route (a page the role may not
+ * open goes to its first page, with a toast saying why).
  */
-export async function guardConsoleRoute({ context, location, matches }: GuardInput): Promise<{ user: UserInfo }> {
+export async function guardConsoleRoute({
+  context,
+  location,
+  matches,
+  preload,
+}: GuardInput): Promise<{ user: UserInfo }> {
   const toLogin = () => redirect({ to: '/login', search: { redirect: location.href } })
   if (!getToken()) throw toLogin()
 
@@ -52,7 +62,11 @@ export async function guardConsoleRoute({ context, location, matches }: GuardInp
     }
   }
   const verdict = decideAccess(target, user.role, serverMenu)
-  if (verdict.kind === 'redirect') throw redirect({ href: verdict.to })
+  if (verdict.kind === 'redirect') {
+    // Moved silently, the user would not know why the address they opened shows another page.
+    if (!preload) void showToast('info', m.access_forbidden_moved())
+    throw redirect({ href: verdict.to })
+  }
   if (verdict.kind === 'notFound') throw redirect({ href: NOT_FOUND_ROUTE })
   return { user }
 }
