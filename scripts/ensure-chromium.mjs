@@ -9,6 +9,9 @@ import { pathToFileURL } from 'node:url'
 /** The same path tests/helpers/browser.ts launches. */
 export const chromiumPath = (env = process.env) => env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
+/** apt itself, by its path: the check that it is there and the call use the same file. */
+const APT_GET = '/usr/bin/apt-get'
+
 /** What the user runs when this script may not install: one line, copied as is. */
 export const INSTALL_COMMAND = 'sudo apt-get update && sudo apt-get install -y chromium fonts-noto-cjk'
 
@@ -36,7 +39,7 @@ function main() {
     path,
     exists: existsSync,
     uid: typeof process.getuid === 'function' ? process.getuid() : null,
-    hasApt: existsSync('/usr/bin/apt-get'),
+    hasApt: existsSync(APT_GET),
   })
   if (step.kind === 'ready') return
   if (step.kind === 'stop') {
@@ -45,8 +48,8 @@ function main() {
   }
   console.log('== installing chromium and CJK fonts (apt-get)')
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
-  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env })
-  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-cjk'], { stdio: 'inherit', env })
+  execFileSync(APT_GET, ['update', '-qq'], { stdio: 'inherit', env })
+  execFileSync(APT_GET, ['install', '-y', '-qq', 'chromium', 'fonts-noto-cjk'], { stdio: 'inherit', env })
   if (!existsSync(path)) {
     console.error(`apt-get finished but ${path} is still missing.\n\n  ${INSTALL_COMMAND}`)
     process.exit(1)
