@@ -30,6 +30,7 @@ describe('the console guard when the user cannot be read', () => {
   it.each([
     ['the page left while the request was on its way', new ApiRequestError('', 0, null, 0, 'network')],
     ['the request was aborted', new ApiRequestError('', 0, null, 0, 'aborted')],
+    ['a proxy answered for the server that is down (502)', new ApiRequestError('', 0, null, 502, 'http')],
   ])('keeps the session when %s: the error goes to the page', async (_case, error) => {
     await expect(guardConsoleRoute(failingWith(error))).rejects.toBe(error)
     expect(logout).not.toHaveBeenCalled()

@@ -4,6 +4,7 @@ import type { UserInfo } from '@contract/user'
 import { ApiRequestError } from '@/lib/api-client'
 import { decideAccess } from '@/lib/permissions'
 import { NOT_FOUND_ROUTE } from '@/lib/redirect-target'
+import { isServerUnreachable } from '@/lib/request-errors'
 import { getToken } from '@/lib/session'
 import { showToast } from '@/lib/toast'
 import { m } from '@/paraglide/messages'
@@ -39,11 +40,11 @@ export async function guardConsoleRoute({
   try {
     user = await context.queryClient.ensureQueryData(userInfoQuery())
   } catch (error) {
-    // A request that never got its answer (the page left while it was on its way, the network down) says
-    // nothing of the session: signing out then ended a live session on the server, and the page that
-    // was being opened found itself signed out. The page's error view offers to try again instead.
-    if (error instanceof ApiRequestError && (error.transport === 'network' || error.transport === 'aborted'))
-      throw error
+    // A request that never got its answer (the page left while it was on its way, the network or the
+    // server down, a proxy answering for it) says nothing of the session: signing out then ended a live
+    // session on the server, and the page that was being opened found itself signed out. The page's
+    // error view says the server cannot be reached and tries again when it answers.
+    if (isServerUnreachable(error) || (error instanceof ApiRequestError && error.transport === 'aborted')) throw error
     await logout()
     throw toLogin()
   }
