@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ReachabilityWatch } from './reachability'
+import { reachability, ReachabilityWatch } from './reachability'
 
-afterEach(() => vi.useRealTimers())
+afterEach(() => {
+  vi.useRealTimers()
+  vi.restoreAllMocks()
+})
 
 /** A watch whose health check answers what `up` says, counting its calls. */
 function watchWith(up: { now: boolean }) {
@@ -58,4 +61,10 @@ describe('ReachabilityWatch', () => {
     await vi.advanceTimersByTimeAsync(30_000)
     expect(check).not.toHaveBeenCalled()
   })
+})
+
+it("the tab's watch looks at once when the browser says the network is back", () => {
+  const checkNow = vi.spyOn(reachability, 'checkNow').mockImplementation(() => {})
+  window.dispatchEvent(new Event('online'))
+  expect(checkNow).toHaveBeenCalledOnce()
 })
