@@ -54,7 +54,17 @@ const payment = (time: string, marketId = MARKET): TransactionsLive => ({
   refunds: 0,
   refundFen: 0,
   items: [
-    { id: 'p1', type: 'payment', method: 'alipay', amountFen: 12_345, stallNo: 'A-01', merchantName: null, time },
+    {
+      id: 'p1',
+      deviceId: 'pos-1',
+      type: 'payment',
+      method: 'alipay',
+      amountFen: 12_345,
+      stallNo: 'A-01',
+      merchantName: null,
+      marketName: '东门市场',
+      time,
+    },
   ],
 })
 
@@ -90,7 +100,19 @@ describe('the workplace, live', () => {
     const { client, invalidate, time } = setup()
     emit('tests', {
       marketId: MARKET,
-      items: [{ produce: '芹菜', stallNo: 'A-1', merchantName: null, inhibitionPct: 80, result: 'fail', time }],
+      items: [
+        {
+          id: 't-7',
+          deviceId: 'tester-1',
+          produce: '芹菜',
+          stallNo: 'A-1',
+          merchantName: null,
+          marketName: '东门市场',
+          inhibitionPct: 80,
+          result: 'fail',
+          time,
+        },
+      ],
     })
     expect(client.getQueryData(testsQuery(MARKET).queryKey)?.[0]).toMatchObject({ produce: '芹菜', result: 'fail' })
     emit('device', { marketId: MARKET, online: true })
