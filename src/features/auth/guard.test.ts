@@ -51,7 +51,7 @@ const marketUserOpeningMarkets = (preload: boolean) => ({
     } as unknown as QueryClient,
   },
   location: { href: '/market' },
-  matches: [{ staticData: { name: 'Market', roles: [Role.OFFICIAL] } }],
+  matches: [{ staticData: { name: 'MarketManage' as const, roles: [Role.OFFICIAL] } }],
   preload,
 })
 
