@@ -60,7 +60,7 @@ describe('the console guard when the role may not open the page', () => {
     await expect(guardConsoleRoute(marketUserOpeningMarkets(false))).rejects.toMatchObject({
       options: { href: '/dashboard/workplace' },
     })
-    expect(showToast).toHaveBeenCalledWith('info', m.access_forbidden_moved())
+    expect(showToast).toHaveBeenCalledWith('info', m.access_forbidden_moved(), 'access-forbidden-moved')
   })
 
   it('says nothing for a preload (a link hovered, not opened)', async () => {

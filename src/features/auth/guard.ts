@@ -65,7 +65,7 @@ export async function guardConsoleRoute({
   const verdict = decideAccess(target, user.role, serverMenu)
   if (verdict.kind === 'redirect') {
     // Moved silently, the user would not know why the address they opened shows another page.
-    if (!preload) void showToast('info', m.access_forbidden_moved())
+    if (!preload) void showToast('info', m.access_forbidden_moved(), 'access-forbidden-moved')
     throw redirect({ href: verdict.to })
   }
   if (verdict.kind === 'notFound') throw redirect({ href: NOT_FOUND_ROUTE })
