@@ -2,9 +2,8 @@ import { Role } from './roles'
 
 /**
  * Who may do what, declared once (SPEC §2, DESIGN §10).
- * - each console page's roles are its API area's, so a page never opens for a role its API refuses.
- *   Route files take `staticData.roles` from PAGE_ROLES; a menu group (contract/menu.ts) shows for the
- *   roles of its pages. tests/unit/access.test.ts proves the route tree, menu and guard agree.
+ * - each console page's roles are its API area's (contract/pages.ts), so a page never opens for a role
+ *   its API refuses. tests/unit/access.test.ts proves the route tree, menu and guard agree.
  * - API_ROLES is the server's side: what each server/<area>/routes.ts passes to `requireRole`, and
  *   what tests/api/permissions.test.ts walks for every caller.
  */
@@ -22,19 +21,3 @@ export const API_ROLES = {
   devices: CONSOLE,
   dashboard: CONSOLE,
 } as const satisfies Record<string, readonly number[]>
-
-/** By console page (the route's `staticData.name`). */
-export const PAGE_ROLES = {
-  Workplace: API_ROLES.dashboard,
-  MarketManage: API_ROLES.markets,
-  MarketRegister: API_ROLES.markets,
-  MerchantManage: API_ROLES.merchants,
-  MerchantRegister: API_ROLES.merchants,
-  MerchantEdit: API_ROLES.merchants,
-  DeviceManage: API_ROLES.devices,
-} as const satisfies Record<string, readonly number[]>
-
-export type PageName = keyof typeof PAGE_ROLES
-
-/** Whether `role` may open `page`. */
-export const mayOpen = (page: PageName, role: number): boolean => (PAGE_ROLES[page] as readonly number[]).includes(role)

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
-import { PAYMENT_METHODS, TEST_RESULTS } from './device-api'
+import { PAYMENT_METHODS } from './device-api'
+import { TestItemSchema, TransactionItemSchema } from './live'
 import { MarketQueryEntries } from './scope'
 
 /**
@@ -66,27 +67,7 @@ export const MethodsSchema = v.array(
 )
 
 export const LATEST_TRANSACTIONS = 20
-export const LatestTransactionsSchema = v.array(
-  v.object({
-    id: v.string(),
-    type: v.picklist(['payment', 'refund']),
-    method: v.picklist(PAYMENT_METHODS),
-    amountFen: v.number(),
-    stallNo: v.string(),
-    merchantName: v.nullable(v.string()),
-    time: v.string(),
-  }),
-)
+export const LatestTransactionsSchema = v.array(TransactionItemSchema)
 
 export const LATEST_TESTS = 10
-export const LatestTestsSchema = v.array(
-  v.object({
-    id: v.string(),
-    produce: v.string(),
-    stallNo: v.string(),
-    merchantName: v.nullable(v.string()),
-    inhibitionPct: v.number(),
-    result: v.picklist(TEST_RESULTS),
-    time: v.string(),
-  }),
-)
+export const LatestTestsSchema = v.array(TestItemSchema)

@@ -45,6 +45,9 @@ export function listSchema<T extends v.GenericSchema>(item: T) {
 type Options = readonly [string, ...string[]]
 type FilterMap = Record<string, Options>
 
+/** What a list's definition tells beyond its schemas: its filters' values (contract/pages.ts names their words). */
+export type ListQuery = { readonly filters: FilterMap }
+
 type Definition<Sort extends Options, Filters extends FilterMap> = {
   sorts: Sort
   defaultSort: Sort[number]
@@ -116,7 +119,7 @@ export function listQuery<const Sort extends Options, const Filters extends Filt
     ...lenientFilters(filters),
   })
 
-  return { query, search, defaults }
+  return { query, search, defaults, filters }
 }
 
 /** The query a list endpoint receives, after validation. */

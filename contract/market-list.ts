@@ -9,8 +9,11 @@ export const MARKET_SORTS = ['name', 'registeredAt', 'stallCount', 'accountUsern
 export const MAX_MARKET_OPTIONS = 50
 
 /** status: 1 normal, 2 frozen (the account's). */
+export const MARKET_STATUSES = ['1', '2'] as const
+export type MarketStatus = (typeof MARKET_STATUSES)[number]
+
 export const MARKET_LIST = listQuery({
   sorts: MARKET_SORTS,
   defaultSort: 'registeredAt',
-  filters: { status: ['1', '2'] },
+  filters: { status: MARKET_STATUSES },
 })

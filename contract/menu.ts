@@ -1,9 +1,9 @@
 import * as v from 'valibot'
-import { mayOpen, PAGE_ROLES, type PageName } from './access'
+import { mayOpen, PAGE_GROUPS, PAGE_NAMES, PAGES, type PageGroup, type PageName } from './pages'
 
-/** The console's menu, in SPEC §2's order. Names are route names; the console translates them. */
+/** The console's menu, in SPEC §2's order, made from the page registry (contract/pages.ts). */
 export type MenuEntry = {
-  name: string
+  name: PageGroup
   path: string
   order: number
   roles: readonly number[]
@@ -11,40 +11,21 @@ export type MenuEntry = {
 }
 type MenuChild = { name: PageName; path: string; hideInMenu?: boolean }
 
-/** A group shows for every role that may open one of its pages (contract/access.ts decides who). */
-const group = (entry: Omit<MenuEntry, 'roles'>): MenuEntry => ({
-  ...entry,
-  roles: [...new Set(entry.children.flatMap((child) => PAGE_ROLES[child.name]))],
+/** A group's pages in registry order; a group shows for every role that may open one of them. */
+export const CONSOLE_MENU: readonly MenuEntry[] = (Object.keys(PAGE_GROUPS) as PageGroup[]).map((group, order) => {
+  const pages = PAGE_NAMES.filter((name) => PAGES[name].group === group)
+  return {
+    name: group,
+    path: PAGE_GROUPS[group],
+    order,
+    roles: [...new Set(pages.flatMap((name) => PAGES[name].roles))],
+    children: pages.map((name) => ({
+      name,
+      path: PAGES[name].path,
+      ...(PAGES[name].reach === 'menu' ? {} : { hideInMenu: true }),
+    })),
+  }
 })
-
-export const CONSOLE_MENU: readonly MenuEntry[] = [
-  group({
-    name: 'dashboard',
-    path: '/dashboard',
-    order: 0,
-    children: [{ name: 'Workplace', path: '/dashboard/workplace' }],
-  }),
-  group({
-    name: 'market',
-    path: '/market',
-    order: 1,
-    children: [
-      { name: 'MarketManage', path: '/market' },
-      { name: 'MarketRegister', path: '/market/register', hideInMenu: true },
-    ],
-  }),
-  group({
-    name: 'merchant',
-    path: '/merchant',
-    order: 2,
-    children: [
-      { name: 'MerchantManage', path: '/merchant' },
-      { name: 'MerchantRegister', path: '/merchant/register', hideInMenu: true },
-      { name: 'MerchantEdit', path: '/merchant/edit', hideInMenu: true },
-    ],
-  }),
-  group({ name: 'device', path: '/device', order: 3, children: [{ name: 'DeviceManage', path: '/device' }] }),
-]
 
 const MenuChildSchema = v.object({ name: v.string(), path: v.string(), hideInMenu: v.optional(v.boolean()) })
 const MenuItemSchema = v.object({

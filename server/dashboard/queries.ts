@@ -10,6 +10,7 @@ import {
   type RankingPeriod,
   type Today,
 } from '../../contract/dashboard'
+import { testItem, transactionItem, type TestItem, type TransactionItem } from '../../contract/live'
 import { addDays, formatShanghaiTime, minuteStart, shanghaiDayOf, shanghaiDayStart } from '../../contract/time'
 import { rowsOf, type Database } from '../db/client'
 import {
@@ -297,18 +298,21 @@ export async function methodShares(db: Database, scope: MarketScope, now: Date) 
 }
 
 /** The latest payments and refunds (a few rows from the newest partitions, by index). */
-export async function latestTransactions(db: Database, scope: MarketScope, now: Date) {
+export async function latestTransactions(db: Database, scope: MarketScope, now: Date): Promise<TransactionItem[]> {
   const rows = await db
     .select({
-      id: transactions.eventId,
+      deviceId: transactions.deviceId,
+      eventId: transactions.eventId,
       type: transactions.type,
       method: transactions.method,
       amountFen: transactions.amountFen,
       stallNo: transactions.stallNo,
       merchantName: merchants.name,
+      marketName: markets.name,
       occurredAt: transactions.occurredAt,
     })
     .from(transactions)
+    .innerJoin(markets, eq(markets.id, transactions.marketId))
     .leftJoin(merchants, eq(merchants.id, transactions.merchantId))
     // Recent only: the newest partitions, not every day ever stored.
     .where(
@@ -319,36 +323,28 @@ export async function latestTransactions(db: Database, scope: MarketScope, now: 
     )
     .orderBy(desc(transactions.occurredAt), desc(transactions.id))
     .limit(LATEST_TRANSACTIONS)
-  return rows.map(({ occurredAt, type, method, amountFen, ...row }) => ({
-    ...row,
-    type: type as 'payment' | 'refund',
-    method: method as PaymentMethod,
-    amountFen: num(amountFen),
-    time: formatShanghaiTime(occurredAt),
-  }))
+  return rows.map((row) => transactionItem({ ...row, amountFen: num(row.amountFen) }))
 }
 
 /** The latest pesticide-residue tests. */
-export async function latestTests(db: Database, scope: MarketScope) {
+export async function latestTests(db: Database, scope: MarketScope): Promise<TestItem[]> {
   const rows = await db
     .select({
-      id: pesticideTests.id,
+      deviceId: pesticideTests.deviceId,
+      eventId: pesticideTests.eventId,
       produce: pesticideTests.produce,
       stallNo: pesticideTests.stallNo,
       merchantName: merchants.name,
+      marketName: markets.name,
       inhibitionPct: pesticideTests.inhibitionPct,
       result: pesticideTests.result,
       testedAt: pesticideTests.testedAt,
     })
     .from(pesticideTests)
+    .innerJoin(markets, eq(markets.id, pesticideTests.marketId))
     .leftJoin(merchants, eq(merchants.id, pesticideTests.merchantId))
     .where(inScope(pesticideTests.marketId, scope))
     .orderBy(desc(pesticideTests.testedAt))
     .limit(LATEST_TESTS)
-  return rows.map(({ testedAt, result, inhibitionPct, ...row }) => ({
-    ...row,
-    inhibitionPct: num(inhibitionPct),
-    result: result as 'pass' | 'fail',
-    time: formatShanghaiTime(testedAt),
-  }))
+  return rows.map((row) => testItem({ ...row, inhibitionPct: num(row.inhibitionPct) }))
 }

@@ -11,7 +11,7 @@ import {
   type RejectedEvent,
 } from '../../contract/device-api'
 import type { DeviceKind } from '../../contract/device-list'
-import type { LiveTransaction } from '../../contract/live'
+import { testItem, transactionItem } from '../../contract/live'
 import { formatShanghaiTime, minuteStart, shanghaiDayOf } from '../../contract/time'
 import { Role, UserStatus } from '../../contract/roles'
 import { rowsOf, type Database, type Transaction } from '../db/client'
@@ -23,7 +23,7 @@ import { publishLive, publishLiveMany } from '../lib/live-publish'
 import { postMessage } from '../messages/public'
 import type { AuthedDevice } from './auth'
 import { ensureDayPartitions } from './partitions'
-import { insertRows, pipelined, RollupDelta, rollupStatements } from './rollups'
+import { insertRows, literal, pipelined, RollupDelta, rollupStatements } from './rollups'
 import { markAllSeen } from './seen'
 
 /** Which events each kind of device may send. */
@@ -220,9 +220,10 @@ async function merchantsAtStalls(tx: Transaction, marketId: string, stalls: stri
 /** A failed test becomes a notice for the market's operators and every OFFICIAL, in each reader's language. */
 async function noticeFailedTests(
   tx: Transaction,
-  marketId: string,
+  market: { id: string; name: string },
   failed: { stallNo: string; produce: string; inhibitionPct: number; at: Date }[],
 ) {
+  const marketId = market.id
   if (failed.length === 0) return
   const readers = await tx
     .select({ uk: users.uk })
@@ -234,7 +235,6 @@ async function noticeFailedTests(
       ),
     )
   // Named in the notice: stall numbers repeat from market to market, and OFFICIAL readers see them all.
-  const [market] = await tx.select({ name: markets.name }).from(markets).where(eq(markets.id, marketId))
   for (const test of failed) {
     for (const reader of readers) {
       await postMessage(tx, {
@@ -244,7 +244,7 @@ async function noticeFailedTests(
         subTitleKey: 'notice_pesticide_failed_market_sub_title',
         contentKey: 'notice_pesticide_failed_content',
         params: {
-          market: market?.name ?? '—',
+          market: market.name,
           stall: test.stallNo || '—',
           product: test.produce,
           rate: test.inhibitionPct.toFixed(1),
@@ -280,6 +280,7 @@ type Written = {
 async function storeEvents(
   tx: Transaction,
   { device, events }: DeviceBatch,
+  marketName: string,
   isNew: Set<string>,
   now: Date,
   locale: Locale,
@@ -357,7 +358,7 @@ async function storeEvents(
   }
   await noticeFailedTests(
     tx,
-    marketId,
+    { id: marketId, name: marketName },
     tests
       .filter((test) => test.result === 'fail')
       .map((test) => ({
@@ -368,6 +369,21 @@ async function storeEvents(
       })),
   )
   return { money, counts, tests, stalls }
+}
+
+/**
+ * The names of the batches' markets, read once per transaction: live items and failed-test notices
+ * name the market (stall numbers repeat from market to market). The ids travel as a literal, not a
+ * parameter: one message to the server (see markAllSeen).
+ */
+async function marketNames(tx: Transaction, batches: readonly DeviceBatch[]): Promise<Map<string, string>> {
+  const ids = [...new Set(batches.map(({ device }) => device.marketId))].sort()
+  const rows = rowsOf<{ id: string; name: string }>(
+    await tx.execute(sql`
+      select id, name from ${markets}
+      where id in (select value::uuid from json_array_elements_text(${literal(JSON.stringify(ids))}::json))`),
+  )
+  return new Map(rows.map((row) => [row.id, row.name]))
 }
 
 /**
@@ -390,10 +406,13 @@ async function storeBatches(
   )
   return db.transaction(async (tx) => {
     const fresh = await recordNew(tx, batches, now)
+    const names = await marketNames(tx, batches)
     const delta = new RollupDelta()
     const written: Written[] = []
-    for (const [i, batch] of batches.entries())
-      written.push(await storeEvents(tx, batch, fresh[i] as Set<string>, now, locale, delta))
+    for (const [i, batch] of batches.entries()) {
+      const marketName = names.get(batch.device.marketId) ?? ''
+      written.push(await storeEvents(tx, batch, marketName, fresh[i] as Set<string>, now, locale, delta))
+    }
     await markAllSeen(
       tx,
       batches.map(({ device }) => device),
@@ -404,7 +423,8 @@ async function storeBatches(
     const tests = written.flatMap((rows) => rows.tests)
     // The live events first: NOTIFY is delivered on commit wherever it is sent, and it takes parameters,
     // which postgres.js sends as a round trip of their own (Parse/Describe) before anything after them.
-    for (const [i, { device }] of batches.entries()) await publishBatch(tx, device, written[i] as Written)
+    for (const [i, { device }] of batches.entries())
+      await publishBatch(tx, device, names.get(device.marketId) ?? '', written[i] as Written)
     // Then the rows and the rollups (last: their rows are shared) as one pipelined round trip: a rollup
     // row stays locked from its upsert to the commit, and every other batch waits for it.
     await pipelined(tx, [
@@ -453,38 +473,22 @@ export async function ingestBatches(
 }
 
 /** What subscribers hear of a batch: totals and its latest few items, per kind. */
-async function publishBatch(
-  tx: Transaction,
-  device: AuthedDevice,
-  batch: {
-    money: (typeof transactions.$inferInsert)[]
-    counts: (typeof passengerCounts.$inferInsert)[]
-    tests: (typeof pesticideTests.$inferInsert)[]
-    stalls: Map<string, { id: string; name: string }>
-  },
-) {
+async function publishBatch(tx: Transaction, device: AuthedDevice, marketName: string, batch: Written) {
   const audience = { marketId: device.marketId }
   const latest = <T>(rows: T[], at: (row: T) => Date) =>
     [...rows].sort((a, b) => at(b).getTime() - at(a).getTime()).slice(0, LIVE_ITEMS)
   if (batch.money.length > 0) {
     const sum = (type: string) =>
       batch.money.filter((row) => row.type === type).reduce((total, row) => total + row.amountFen, 0)
-    const items: LiveTransaction[] = latest(batch.money, (row) => row.occurredAt).map((row) => ({
-      id: row.eventId,
-      type: row.type as LiveTransaction['type'],
-      method: row.method as PaymentMethod,
-      amountFen: row.amountFen,
-      stallNo: row.stallNo,
-      merchantName: device.merchantName,
-      time: formatShanghaiTime(row.occurredAt),
-    }))
     await publishLive(tx, 'transactions', audience, {
       marketId: device.marketId,
       payments: batch.money.filter((row) => row.type === 'payment').length,
       paymentFen: sum('payment'),
       refunds: batch.money.filter((row) => row.type === 'refund').length,
       refundFen: sum('refund'),
-      items,
+      items: latest(batch.money, (row) => row.occurredAt).map((row) =>
+        transactionItem({ ...row, merchantName: device.merchantName, marketName }),
+      ),
     })
   }
   if (batch.counts.length > 0) {
@@ -499,14 +503,9 @@ async function publishBatch(
   if (batch.tests.length > 0) {
     await publishLive(tx, 'tests', audience, {
       marketId: device.marketId,
-      items: latest(batch.tests, (row) => row.testedAt).map((row) => ({
-        produce: row.produce,
-        stallNo: row.stallNo,
-        merchantName: batch.stalls.get(row.stallNo)?.name ?? null,
-        inhibitionPct: row.inhibitionPct,
-        result: row.result as 'pass' | 'fail',
-        time: formatShanghaiTime(row.testedAt),
-      })),
+      items: latest(batch.tests, (row) => row.testedAt).map((row) =>
+        testItem({ ...row, merchantName: batch.stalls.get(row.stallNo)?.name ?? null, marketName }),
+      ),
     })
   }
 }

@@ -1,5 +1,6 @@
 import enUS from '../../messages/en-US.json' with { type: 'json' }
 import zhCN from '../../messages/zh-CN.json' with { type: 'json' }
+import type { WordKey } from '../../contract/words'
 
 /** The server answers in the caller's language from the same messages/ files the console uses. */
 export type Locale = 'zh-CN' | 'en-US'
@@ -21,3 +22,6 @@ export function localeFromHeader(acceptLanguage: string | undefined): Locale {
   const first = acceptLanguage?.split(',')[0]?.trim().toLowerCase() ?? ''
   return first.startsWith('en') ? 'en-US' : 'zh-CN'
 }
+
+/** A fixed value's word (contract/words.ts); every word key must be a message key, or this fails `tsc`. */
+export const translateWord = (locale: Locale, key: WordKey): string => translate(locale, key)

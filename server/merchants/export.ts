@@ -1,7 +1,8 @@
 import { MERCHANT_EXPORT_COLUMNS } from '../../contract/merchants'
 import type { MerchantExportQuery, MerchantListItem } from '../../contract/merchants'
+import { BUSINESS_CATEGORY_WORDS, MERCHANT_STATUS_WORDS } from '../../contract/words'
 import { csvStream, type CsvValue } from '../lib/csv'
-import { translate, type Locale, type MessageKey } from '../lib/i18n'
+import { translate, translateWord, type Locale, type MessageKey } from '../lib/i18n'
 import type { ServerDeps, SessionUser } from '../lib/types'
 import { exportMerchants } from './queries'
 
@@ -15,8 +16,8 @@ export function merchantCsv(
   const t = (key: MessageKey) => translate(locale, key)
   const cells = (row: MerchantListItem): CsvValue[] =>
     MERCHANT_EXPORT_COLUMNS.map((column) => {
-      if (column === 'category') return t(`merchants_category_${row.category}`)
-      if (column === 'status') return t(`merchants_status_${row.status}`)
+      if (column === 'category') return translateWord(locale, BUSINESS_CATEGORY_WORDS[row.category])
+      if (column === 'status') return translateWord(locale, MERCHANT_STATUS_WORDS[row.status])
       return row[column]
     })
   async function* batches() {

@@ -12,6 +12,8 @@ export type ImageUploadLabels = {
   tooLarge: string
   wrongType: string
   limit: (max: number) => string
+  /** More files chosen than there is room for: the first `kept` were kept. */
+  tooMany: (counts: { max: number; kept: number; chosen: number }) => string
 }
 
 function Thumbnail({ id, alt }: { id: string; alt: string }) {
@@ -50,8 +52,9 @@ type ImageUploadProps = {
 }
 
 /**
- * Pick, preview, upload (with progress) and remove images. Type and size are checked here for a quick
- * answer; the server checks the content again and is the one that decides.
+ * Pick (several at once, up to `max`), preview, upload (with progress) and remove images. Type and
+ * size are checked here for a quick answer; the server checks the content again and is the one that
+ * decides.
  */
 export function ImageUpload({ id, value, max, onChange, labels, invalid, describedBy }: ImageUploadProps) {
   const fallbackId = useId()
@@ -63,22 +66,38 @@ export function ImageUpload({ id, value, max, onChange, labels, invalid, describ
   latest.current = value
 
   async function add(files: FileList | null) {
-    const file = files?.[0]
+    const chosen = files ? [...files] : []
     if (input.current) input.current.value = ''
-    if (!file) return
-    // Some systems give no type for a real image: then the server, which reads the content, decides.
-    if (file.type && !isImageType(file.type)) return setError(labels.wrongType)
-    if (file.size > MAX_UPLOAD_BYTES) return setError(labels.tooLarge)
-    setError(null)
-    setProgress(0)
-    try {
-      const uploaded = await uploadImage(file, setProgress)
-      if (!latest.current.includes(uploaded.id)) onChange([...latest.current, uploaded.id].slice(0, max))
-    } catch (failure) {
-      setError(errorMessage(failure))
-    } finally {
-      setProgress(null)
+    if (chosen.length === 0) return
+    // More chosen than there is room for: the first ones are kept, and the user is told.
+    const room = Math.max(0, max - latest.current.length)
+    const notes: string[] = []
+    if (chosen.length > room) notes.push(labels.tooMany({ max, kept: room, chosen: chosen.length }))
+    const refusal = (file: File) =>
+      // Some systems give no type for a real image: then the server, which reads the content, decides.
+      file.type && !isImageType(file.type) ? labels.wrongType : file.size > MAX_UPLOAD_BYTES ? labels.tooLarge : null
+    const accepted: File[] = []
+    for (const file of chosen.slice(0, room)) {
+      const refused = refusal(file)
+      if (refused === null) accepted.push(file)
+      else if (!notes.includes(refused)) notes.push(refused)
     }
+    setError(notes.length > 0 ? notes.join(' ') : null)
+    // One at a time, in the order chosen; the bar covers the whole selection.
+    for (const [index, file] of accepted.entries()) {
+      setProgress(index / accepted.length)
+      try {
+        const uploaded = await uploadImage(file, (fraction) => setProgress((index + fraction) / accepted.length))
+        if (!latest.current.includes(uploaded.id)) {
+          latest.current = [...latest.current, uploaded.id].slice(0, max)
+          onChange(latest.current)
+        }
+      } catch (failure) {
+        setError([...notes, errorMessage(failure)].join(' '))
+        break
+      }
+    }
+    setProgress(null)
   }
 
   const full = value.length >= max
@@ -133,6 +152,7 @@ export function ImageUpload({ id, value, max, onChange, labels, invalid, describ
                 id={inputId}
                 type="file"
                 accept={IMAGE_ACCEPT}
+                multiple={max - value.length > 1}
                 className="sr-only"
                 disabled={progress !== null}
                 aria-describedby={describedBy}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { api, ApiRequestError } from './api-client'
+import { api, ApiRequestError, apiUrl } from './api-client'
 
 function answer(status: number, body: unknown) {
   return new Response(typeof body === 'string' ? body : JSON.stringify(body), {
@@ -93,3 +93,22 @@ export function typeChecks() {
     return [total, page.rows]
   })
 }
+
+describe('apiUrl', () => {
+  it('builds the address of a call sent by other means, as api() would send it', () => {
+    expect(apiUrl('/stream', '$get', { query: { market: undefined } })).toBe('/api/stream')
+    expect(apiUrl('/stream', '$get', { query: { market: 'm 1' } })).toBe('/api/stream?market=m+1')
+    expect(apiUrl('/files', '$post')).toBe('/api/files')
+    expect(apiUrl('/files/:id/thumbnail', '$get', { param: { id: 'a/b' } })).toBe('/api/files/a%2Fb/thumbnail')
+  })
+
+  it('is typed from the server routes: an unknown path or a missing parameter does not compile', () => {
+    const wrong = () => [
+      // @ts-expect-error no such route
+      apiUrl('/stream/all', '$get'),
+      // @ts-expect-error the image's id is required
+      apiUrl('/files/:id', '$get'),
+    ]
+    expect(typeof wrong).toBe('function')
+  })
+})

@@ -50,6 +50,9 @@ export function unwrapAnswer<T>(text: string | null, status: number): T {
   return envelope.data
 }
 
+/** Where the API is served, on the console's own origin. */
+const API_BASE = '/api'
+
 /** Sends one call and unwraps the answer; `api` below is its typed face. */
 async function send<T>(
   path: string,
@@ -61,7 +64,7 @@ async function send<T>(
 
   let response: Response
   try {
-    response = await fetch(`/api${path}`, {
+    response = await fetch(API_BASE + path, {
       method: init.method,
       headers,
       credentials: 'same-origin',
@@ -103,6 +106,21 @@ type InputArgs<P extends ApiPath, M extends ApiMethod<P>> =
   Record<string, never> extends ApiInput<P, M>
     ? [input?: ApiInput<P, M>, options?: Options]
     : [input: ApiInput<P, M>, options?: Options]
+type UrlArgs<P extends ApiPath, M extends ApiMethod<P>> =
+  Record<string, never> extends ApiInput<P, M> ? [input?: ApiInput<P, M>] : [input: ApiInput<P, M>]
+
+/**
+ * The address of a call the console sends by other means than `api()` (the live stream's reader, an
+ * upload's XMLHttpRequest for its progress, an image fetched as a blob), typed from the server's
+ * routes as `api()` is: `apiUrl('/files/:id', '$get', { param: { id } })`.
+ */
+export function apiUrl<P extends ApiPath, M extends ApiMethod<P>>(
+  path: P,
+  method: M,
+  ...[input]: UrlArgs<P, M>
+): string {
+  return API_BASE + requestParts(path, method, input as Parameters<typeof requestParts>[2]).url
+}
 
 /**
  * The one way the console calls the API, typed from the server's routes:

@@ -1,3 +1,7 @@
+import type { Store } from '@tanstack/store'
+import * as v from 'valibot'
+import { eachValid, persistedStore } from './persisted-store'
+
 /**
  * Half-filled forms kept per tab (DESIGN §9): a form stores its values under its tab's address as
  * they are typed, and finds them again when the user switches back or reloads. Kept in
@@ -13,46 +17,16 @@ const SECRET_NAME = /password|passwd|pwd|secret/i
 
 const isSecretField = (name: string) => SECRET_NAME.test(name)
 
-type Drafts = Map<string, Record<string, unknown>>
+/** [address, values] pairs, oldest first. */
+type Drafts = [key: string, values: Record<string, unknown>][]
 
-let loaded: Drafts | null = null
+/** A damaged draft is dropped on its own rather than breaking the form or the others. */
+const DraftsSchema = eachValid(v.tuple([v.string(), v.record(v.string(), v.unknown())]))
 
-function storage(): Storage | null {
-  try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage
-  } catch {
-    return null
-  }
-}
+let store: Store<Drafts> | null = null
 
-function drafts(): Drafts {
-  if (loaded) return loaded
-  loaded = new Map()
-  try {
-    const stored: unknown = JSON.parse(storage()?.getItem(STORAGE_KEY) ?? '[]')
-    if (Array.isArray(stored))
-      for (const entry of stored as unknown[])
-        if (
-          Array.isArray(entry) &&
-          typeof entry[0] === 'string' &&
-          entry[1] !== null &&
-          typeof entry[1] === 'object' &&
-          !Array.isArray(entry[1])
-        )
-          loaded.set(entry[0], entry[1] as Record<string, unknown>)
-  } catch {
-    // A damaged entry starts clean rather than breaking the form.
-  }
-  return loaded
-}
-
-function save(all: Drafts): void {
-  try {
-    storage()?.setItem(STORAGE_KEY, JSON.stringify([...all]))
-  } catch {
-    // Full or refused storage: the draft still lives in memory until the reload.
-  }
-}
+const drafts = (): Store<Drafts> =>
+  (store ??= persistedStore({ key: STORAGE_KEY, schema: DraftsSchema, fallback: [], storage: 'sessionStorage' }))
 
 /** What a draft keeps of a value: no secrets, and nothing JSON cannot bring back (an empty number is NaN). */
 const keepable = ([name, value]: [string, unknown]) =>
@@ -62,23 +36,20 @@ const keepable = ([name, value]: [string, unknown]) =>
   !(typeof value === 'number' && !Number.isFinite(value))
 
 export function recallDraft<T extends object>(key: string): Partial<T> | undefined {
-  return drafts().get(key) as Partial<T> | undefined
+  return drafts().state.find(([known]) => known === key)?.[1] as Partial<T> | undefined
 }
 
 export function keepDraft(key: string, values: object): void {
-  const all = drafts()
-  all.delete(key)
-  all.set(key, Object.fromEntries(Object.entries(values).filter(keepable)))
-  while (all.size > MAX_DRAFTS) all.delete(all.keys().next().value as string)
-  save(all)
+  const kept: Drafts[number] = [key, Object.fromEntries(Object.entries(values).filter(keepable))]
+  drafts().setState((all) => [...all.filter(([known]) => known !== key), kept].slice(-MAX_DRAFTS))
 }
 
 export function forgetDraft(key: string): void {
-  const all = drafts()
-  if (all.delete(key)) save(all)
+  if (drafts().state.some(([known]) => known === key))
+    drafts().setState((all) => all.filter(([known]) => known !== key))
 }
 
 /** Forgets what this module read (tests: a new page load). */
 export function reloadDraftsForTest(): void {
-  loaded = null
+  store = null
 }

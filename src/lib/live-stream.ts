@@ -1,10 +1,10 @@
-import { useEffect, useEffectEvent, useState } from 'react'
+import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import { useQueryClient, type QueryKey } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { createAtom, type Atom } from '@tanstack/store'
 import { useSelector } from '@tanstack/react-store'
 import { LIVE_EVENTS, STREAM_HEARTBEAT_MS, type LiveEventData, type LiveEventType } from '@contract/live'
-import { type ApiRequestError, consoleHeaders, unwrapAnswer } from './api-client'
+import { apiUrl, type ApiRequestError, consoleHeaders, unwrapAnswer } from './api-client'
 import { backoffDelay, SseParser, type SseMessage } from './live-sse'
 import { isSignedOut, reportRequestError } from './request-errors'
 import { getToken } from './session'
@@ -152,10 +152,10 @@ export class LiveClient {
     const resumeFrom = this.lastEventId
     const headers: Record<string, string> = { ...this.deps.headers(), Accept: 'text/event-stream' }
     if (resumeFrom) headers['Last-Event-ID'] = resumeFrom
-    const query = target.market ? `?market=${encodeURIComponent(target.market)}` : ''
+    const url = apiUrl('/stream', '$get', { query: { market: target.market ?? undefined } })
     this.watch(controller)
     try {
-      const response = await this.deps.fetch(`/api/stream${query}`, {
+      const response = await this.deps.fetch(url, {
         headers,
         credentials: 'same-origin',
         cache: 'no-store',
@@ -286,14 +286,20 @@ export function throttled(run: () => void, ms: number): (() => void) & { cancel:
  * Reads everything under `queryKey` again because of live events, at most once per `ms` however many
  * arrive. An answer already on its way is not cancelled (a burst of events must not keep the first
  * answer from ever arriving); as it may have been read before the event, the queries are read once
- * more after it.
+ * more after it. The key may change while mounted (another market in scope): a read is always of the
+ * current one.
  */
 export function useLiveRefresh(queryKey: QueryKey, ms = 2_000): () => void {
   const queryClient = useQueryClient()
+  const currentKey = useRef(queryKey)
+  useEffect(() => {
+    currentKey.current = queryKey
+  })
   const [refresh] = useState(() => {
     const run = throttled(() => {
-      const answerOnItsWay = queryClient.isFetching({ queryKey }) > 0
-      void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false })
+      const filters = { queryKey: currentKey.current }
+      const answerOnItsWay = queryClient.isFetching(filters) > 0
+      void queryClient.invalidateQueries(filters, { cancelRefetch: false })
       if (answerOnItsWay) run()
     }, ms)
     return run

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { takePageOrigin, trackPageOrigins } from './page-origins'
 
 type Resolved = { pathChanged: boolean; fromLocation?: { href: string }; toLocation: { href: string } }
@@ -33,5 +33,18 @@ describe('page origins', () => {
     const go = fakeRouter()
     go('/merchant?page=3', '/merchant/register')
     expect(sessionStorage.getItem('ds-page-origins')).toContain('/merchant?page=3')
+  })
+
+  it('a reload reads them back, keeping the readable entries and dropping a damaged one on its own', async () => {
+    sessionStorage.setItem(
+      'ds-page-origins',
+      JSON.stringify([['/market/register', '/market?q=a'], ['/broken', 3], 'junk', ['/device/bind', '/device']]),
+    )
+    vi.resetModules()
+    const reloaded = await import('./page-origins')
+    expect(reloaded.takePageOrigin('/market/register')).toBe('/market?q=a')
+    expect(reloaded.takePageOrigin('/broken')).toBeUndefined()
+    expect(reloaded.takePageOrigin('/device/bind')).toBe('/device')
+    expect(JSON.parse(sessionStorage.getItem('ds-page-origins')!)).toEqual([])
   })
 })

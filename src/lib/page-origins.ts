@@ -1,31 +1,24 @@
+import type { Store } from '@tanstack/store'
+import * as v from 'valibot'
+import { eachValid, persistedStore } from './persisted-store'
+
 /** Where each page was opened from (its address → the address the user was on), per window. */
 const STORAGE_KEY = 'ds-page-origins'
 const MAX_ORIGINS = 50
 
-let origins: Map<string, string> | null = null
+/** [page, origin] pairs, oldest first. */
+type Origins = [page: string, origin: string][]
 
-function load(): Map<string, string> {
-  if (origins) return origins
-  origins = new Map()
-  try {
-    const stored: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '[]')
-    if (Array.isArray(stored))
-      for (const entry of stored as unknown[])
-        if (Array.isArray(entry) && typeof entry[0] === 'string' && typeof entry[1] === 'string')
-          origins.set(entry[0], entry[1])
-  } catch {
-    // Unreadable: forms fall back to their list.
-  }
-  return origins
-}
+let store: Store<Origins> | null = null
 
-function save(all: Map<string, string>): void {
-  try {
-    sessionStorage.setItem(STORAGE_KEY, JSON.stringify([...all]))
-  } catch {
-    // Full or refused storage: kept in memory only.
-  }
-}
+/** Loaded on first use; one window's (a reload finds it, another window has its own). */
+const origins = (): Store<Origins> =>
+  (store ??= persistedStore({
+    key: STORAGE_KEY,
+    schema: eachValid(v.tuple([v.string(), v.string()])),
+    fallback: [],
+    storage: 'sessionStorage',
+  }))
 
 type NavigationEvents = {
   subscribe: (
@@ -45,18 +38,17 @@ type NavigationEvents = {
 export function trackPageOrigins(router: NavigationEvents): () => void {
   return router.subscribe('onResolved', ({ pathChanged, fromLocation, toLocation }) => {
     if (!pathChanged || !fromLocation) return
-    const all = load()
-    if (all.has(toLocation.href)) return
-    all.set(toLocation.href, fromLocation.href)
-    while (all.size > MAX_ORIGINS) all.delete(all.keys().next().value as string)
-    save(all)
+    origins().setState((all) =>
+      all.some(([page]) => page === toLocation.href)
+        ? all
+        : [...all, [toLocation.href, fromLocation.href] satisfies Origins[number]].slice(-MAX_ORIGINS),
+    )
   })
 }
 
 /** Where the page at `href` was opened from, forgetting it (the page is being left for good). */
 export function takePageOrigin(href: string): string | undefined {
-  const all = load()
-  const origin = all.get(href)
-  if (all.delete(href)) save(all)
-  return origin
+  const found = origins().state.find(([page]) => page === href)
+  if (found) origins().setState((all) => all.filter((entry) => entry !== found))
+  return found?.[1]
 }

@@ -1,4 +1,5 @@
 import { CONSOLE_MENU } from '@contract/menu'
+import { OTHER_ROUTE_NAMES } from '@contract/pages'
 
 /** What a route declares about who may open it (SPEC §2, §6). */
 export type RouteAccess = {
@@ -11,12 +12,7 @@ export type RouteAccess = {
 export type MenuNode = { name: string; children?: readonly MenuNode[] | undefined }
 
 /** Routes any signed-in user may open even when the menu comes from the server. */
-const MENU_WHITELIST: readonly MenuNode[] = [
-  { name: 'login' },
-  { name: 'notFound' },
-  { name: 'Redirect' },
-  { name: 'Forbidden' },
-]
+const MENU_WHITELIST: readonly MenuNode[] = OTHER_ROUTE_NAMES.map((name) => ({ name }))
 
 /** SPEC §2: allowed if it needs no authentication, declares no roles, lists '*', or lists the role. */
 export function isRoleAllowed(access: RouteAccess, role: number): boolean {

@@ -64,4 +64,37 @@ describe('persistedStore', () => {
     store.setState(() => ({ count: 5 }))
     expect(store.state).toEqual({ count: 5 })
   })
+
+  it('keeps a store in sessionStorage when asked: one window’s, not the browser’s', () => {
+    localStorage.clear()
+    sessionStorage.clear()
+    const store = persistedStore({
+      key: 'window-only',
+      schema: Counter,
+      fallback: { count: 0 },
+      storage: 'sessionStorage',
+    })
+    store.setState(() => ({ count: 2 }))
+    expect(sessionStorage.getItem('window-only')).toBe('{"count":2}')
+    expect(localStorage.getItem('window-only')).toBeNull()
+  })
+
+  it('a shared store follows what another window writes or clears; another store does not', () => {
+    localStorage.clear()
+    const options = { key: 'both', schema: Counter, fallback: { count: 0 } }
+    const shared = persistedStore({ ...options, shared: true })
+    const own = persistedStore(options)
+    const writeFromAnotherWindow = (value: string | null) => {
+      if (value === null) localStorage.removeItem('both')
+      else localStorage.setItem('both', value)
+      window.dispatchEvent(new StorageEvent('storage', { key: 'both', newValue: value, storageArea: localStorage }))
+    }
+    writeFromAnotherWindow('{"count":7}')
+    expect(shared.state).toEqual({ count: 7 })
+    expect(own.state).toEqual({ count: 0 })
+    writeFromAnotherWindow(null)
+    expect(shared.state).toEqual({ count: 0 })
+    // Following is not writing: what the other window cleared stays cleared.
+    expect(localStorage.getItem('both')).toBeNull()
+  })
 })

@@ -1,6 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
-import { ApiRequestError } from './api-client'
-import { reportRequestError } from './request-errors'
+import { isServerUnreachable, reportRequestError } from './request-errors'
 
 export function createQueryClient() {
   return new QueryClient({
@@ -11,9 +10,9 @@ export function createQueryClient() {
     defaultOptions: {
       queries: {
         staleTime: 30_000,
-        // A refused call will be refused again; only transport failures are worth a retry.
-        retry: (count, error) =>
-          count < 2 && error instanceof ApiRequestError && error.code === 0 && error.transport === 'network',
+        // A refused call will be refused again; only a server out of reach is worth a retry (and the page
+        // retries again by itself when it answers: src/components/async-state/reachability.ts).
+        retry: (count, error) => count < 2 && isServerUnreachable(error),
         refetchOnWindowFocus: false,
       },
     },

@@ -1,6 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiRequestError } from './api-client'
-import { accountFrozenStore, errorMessage, loginInvalidStore, reportRequestError } from './request-errors'
+import {
+  accountFrozenStore,
+  errorMessage,
+  isServerUnreachable,
+  loginInvalidStore,
+  reportRequestError,
+} from './request-errors'
 
 const showToast = vi.hoisted(() => vi.fn())
 vi.mock('./toast', () => ({ showToast }))
@@ -58,5 +64,19 @@ describe('errorMessage', () => {
     expect(errorMessage(new ApiRequestError('', 0, null, 0, 'network'))).toBe('网络错误')
     expect(errorMessage(new ApiRequestError('', 0, null, 0, 'aborted'))).toBe('请求已中止')
     expect(errorMessage(new Error('boom'))).toBe('错误')
+  })
+})
+
+describe('isServerUnreachable', () => {
+  it.each([
+    ['a request that failed on its way', new ApiRequestError('Network Error', 0, null, 0, 'network'), true],
+    ['a proxy answering 502 for a server that is down', new ApiRequestError('', 0, null, 502, 'http'), true],
+    ['a proxy answering 503 for a server that is restarting', new ApiRequestError('', 0, null, 503, 'http'), true],
+    ['the server’s own failure (50000)', new ApiRequestError('Internal server error', 50000, null, 500), false],
+    ['a 502 in the API’s envelope (the server answered)', new ApiRequestError('Bad gateway', 50200, null, 502), false],
+    ['a request the page cancelled', new ApiRequestError('Request aborted', 0, null, 0, 'aborted'), false],
+    ['a fault of the page', new TypeError('x'), false],
+  ])('%s: %s', (_case, error, unreachable) => {
+    expect(isServerUnreachable(error)).toBe(unreachable)
   })
 })

@@ -13,6 +13,15 @@ export const accountFrozenStore = createAtom(false)
 export const isSignedOut = (error: unknown): error is ApiRequestError =>
   error instanceof ApiRequestError && (error.code === ApiCode.NOT_SIGNED_IN || error.code === ApiCode.ACCOUNT_FROZEN)
 
+/**
+ * The API server gave no answer: the request failed on its way (the browser may still be online: the
+ * server is down or restarting), or a proxy in front of it answered 502/503 without the API's envelope
+ * (the development server's proxy does, when the API server is down). Says nothing of the session.
+ */
+export const isServerUnreachable = (error: unknown): error is ApiRequestError =>
+  error instanceof ApiRequestError &&
+  (error.transport === 'network' || (error.transport === 'http' && (error.status === 502 || error.status === 503)))
+
 /** The words shown for a failure: the server's message, or the console's own for transport failures. */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiRequestError) {

@@ -1,20 +1,29 @@
+import type { PageGroup, PageName, PAGES, RouteName } from '@contract/pages'
 import { m } from '@/paraglide/messages'
+import type { FileRoutesByFullPath } from '@/routeTree.gen'
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
-    /** The route's name (SPEC §2), used by the server menu, the whitelist and the tab bar. */
-    name?: string
+    /** The route's name (SPEC §2): a page of contract/pages.ts, or one of its other named routes. */
+    name?: RouteName
     /** Role numbers that may open it, or '*'. */
     roles?: ReadonlyArray<number | '*'>
     /** False only for login and not-found. */
     requiresAuth?: boolean
-    /** The tab's title key when it depends on the query (editing vs registering). */
+    /** The tab's title when it depends on the query: a title's name (editing vs registering) or the text itself. */
     tabTitle?: (search: Record<string, unknown>) => string | undefined
   }
 }
 
-/** Translated titles of named routes and menu groups. A function, so it follows a locale switch. */
-const TITLES: Record<string, () => string> = {
+/** A title that is no route's own: the market form's tab while it edits. */
+type TabTitle = 'MarketEdit'
+type TitleName = RouteName | PageGroup | TabTitle
+
+/**
+ * Translated titles of every named route and menu group. A function, so it follows a locale switch;
+ * keyed by the registry's names, so a page registered without its title fails `tsc` here.
+ */
+const TITLES: { readonly [Name in TitleName]: () => string } = {
   dashboard: m.menu_dashboard,
   Workplace: m.menu_workplace,
   market: m.menu_market,
@@ -30,8 +39,28 @@ const TITLES: Record<string, () => string> = {
   notFound: m.menu_not_found,
   Forbidden: m.menu_forbidden,
   login: m.menu_login,
+  Redirect: m.menu_redirect,
 }
 
+/** A title by name; a stored tab may hold a name this console no longer has, shown as it is. */
 export function routeTitle(name: string): string {
-  return TITLES[name]?.() ?? name
+  return Object.hasOwn(TITLES, name) ? TITLES[name as TitleName]() : name
 }
+
+/**
+ * The route tree against the registry: every route file is a page of contract/pages.ts or one of the
+ * routes below, so a new route file that is not registered fails `tsc` with its path.
+ */
+type NotAPage =
+  | '/' // forwards to sign-in
+  | '/$' // an unknown address: not-found
+  | '/login'
+  | '/not-found'
+  | '/exception/403'
+  | '/exception/404'
+  | '/redirect/$path' // reloads a page (SPEC §4)
+  | '/dashboard/' // forwards to the Workplace
+type PagePath = (typeof PAGES)[PageName]['path']
+type Unregistered = Exclude<keyof FileRoutesByFullPath, PagePath | `${PagePath}/` | NotAPage>
+type EveryRouteIsRegistered<Missing extends never> = Missing
+type _RouteTreeCheck = EveryRouteIsRegistered<Unregistered>

@@ -1,5 +1,5 @@
 import type { UploadedFile } from '@contract/files'
-import { ApiRequestError, consoleHeaders, unwrapAnswer } from './api-client'
+import { ApiRequestError, apiUrl, consoleHeaders, unwrapAnswer } from './api-client'
 
 /**
  * Uploads an image with progress (fetch cannot report upload progress, XMLHttpRequest can).
@@ -12,7 +12,7 @@ export function uploadImage(
 ): Promise<UploadedFile> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest()
-    request.open('POST', '/api/files')
+    request.open('POST', apiUrl('/files', '$post'))
     for (const [name, value] of Object.entries(consoleHeaders())) request.setRequestHeader(name, value)
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total)
@@ -38,8 +38,11 @@ export function uploadImage(
  * Previews ask for the thumbnail (a small WebP), not the image of up to 5 MB.
  */
 export async function fetchImageUrl(id: string, variant: 'full' | 'thumbnail', signal?: AbortSignal): Promise<string> {
-  const path = `/api/files/${encodeURIComponent(id)}${variant === 'thumbnail' ? '/thumbnail' : ''}`
-  const response = await fetch(path, { headers: consoleHeaders(), ...(signal ? { signal } : {}) })
+  const url =
+    variant === 'thumbnail'
+      ? apiUrl('/files/:id/thumbnail', '$get', { param: { id } })
+      : apiUrl('/files/:id', '$get', { param: { id } })
+  const response = await fetch(url, { headers: consoleHeaders(), ...(signal ? { signal } : {}) })
   if (!response.ok)
     throw new ApiRequestError(`Request failed with status code ${response.status}`, 0, null, response.status, 'http')
   return URL.createObjectURL(await response.blob())

@@ -161,9 +161,18 @@ describe('dashboard', () => {
     ])
     expect(latest.body.data.every((row) => row.amountFen !== 9999)).toBe(true)
     const tests = await api()('/dashboard/tests', '$get', { query: {} }, { token: a.token })
-    expect(tests.body.data).toMatchObject([{ produce: '青菜', stallNo: 'A-1', inhibitionPct: 62.5, result: 'fail' }])
+    // The device's own event id, as the live stream sends it.
+    expect(tests.body.data).toMatchObject([
+      { id: 't1', produce: '青菜', stallNo: 'A-1', marketName: '测试农贸市场 1', inhibitionPct: 62.5, result: 'fail' },
+    ])
     const otherTests = await api()('/dashboard/tests', '$get', { query: {} }, { token: b.token })
     expect(otherTests.body.data).toEqual([])
+  })
+
+  it("names each latest transaction's market for an OFFICIAL over every market (stall numbers repeat)", async () => {
+    const latest = await api()('/dashboard/transactions', '$get', { query: {} }, { token: official })
+    const byMarket = (amountFen: number) => latest.body.data.find((row) => row.amountFen === amountFen)?.marketName
+    expect([byMarket(3000), byMarket(9999)]).toEqual(['测试农贸市场 1', '测试农贸市场 2'])
   })
 
   it('counts devices offline two minutes after they were last seen', async () => {

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ONLINE_WINDOW_MS } from '../../contract/device-list'
-import type { DeviceLive, TransactionsLive } from '../../contract/live'
+import type { DeviceLive, TestsLive, TransactionsLive } from '../../contract/live'
 import { formatShanghaiTime } from '../../contract/time'
 import { devices, marketMinuteStats } from '../../server/db/schema'
 import { sweepOfflineDevices } from '../../server/device-api/seen'
@@ -138,11 +138,13 @@ describe('scope', () => {
         items: [
           {
             id: paid,
+            deviceId: terminal.id,
             type: 'payment',
             method: 'alipay',
             amountFen: 1234,
             stallNo: 'A-1',
             merchantName: '测试商户 1',
+            marketName: '测试农贸市场 1',
             time: formatShanghaiTime(new Date(justNow())),
           },
         ],
@@ -178,12 +180,56 @@ describe('scope', () => {
     ])
     expect(got.at(-1)!.data).toMatchObject({
       marketId: a.marketId,
-      items: [{ produce: '小白菜', stallNo: 'LAB', inhibitionPct: 20.5, result: 'pass' }],
+      items: [
+        {
+          deviceId: tester.id,
+          produce: '小白菜',
+          stallNo: 'LAB',
+          marketName: '测试农贸市场 1',
+          inhibitionPct: 20.5,
+          result: 'pass',
+        },
+      ],
     })
     expect(got.filter((event) => event.event === 'device').map((event) => (event.data as DeviceLive).deviceId)).toEqual(
       [counter.id, tester.id],
     )
     expect(await upToSentinel(theirs, b.marketId)).toEqual([])
+  })
+})
+
+describe('one item, live and read', () => {
+  it("a live transaction or test is the dashboard's item of the same event, its market named", async () => {
+    const terminal = await withDevice(t, b.token, { kind: 'payment_terminal', merchantId: merchantB })
+    const tester = await withDevice(t, b.token, { kind: 'pesticide_tester', stallNo: 'LAB-9' })
+    const everyMarket = await stream(official.token)
+    const paid = nextId('p')
+    const tested = nextId('pt')
+    expect((await deviceCall(t, terminal, '/events', { events: [payment(paid, 880, justNow())] })).body.code).toBe(
+      20000,
+    )
+    expect(
+      (await deviceCall(t, tester, '/events', { events: [pesticideTest(tested, justNow(), 'fail', 71.5)] })).body.code,
+    ).toBe(20000)
+    const got = await everyMarket.until(
+      (event) => event.event === 'tests' && (event.data as TestsLive).items.some((item) => item.id === tested),
+    )
+    const liveTransaction = got
+      .filter(isTransactionsWith(paid))
+      .flatMap((event) => (event.data as TransactionsLive).items)
+      .find((item) => item.id === paid)
+    const liveTest = (got.at(-1)!.data as TestsLive).items.find((item) => item.id === tested)
+    expect(liveTransaction).toMatchObject({ deviceId: terminal.id, marketName: '测试农贸市场 2' })
+    expect(liveTest).toMatchObject({ deviceId: tester.id, marketName: '测试农贸市场 2' })
+
+    // Read back as OFFICIAL over every market: the very same items.
+    const read = typedApi(t.call)
+    const transactions = await read('/dashboard/transactions', '$get', { query: {} }, { token: official.token })
+    const tests = await read('/dashboard/tests', '$get', { query: {} }, { token: official.token })
+    expect(transactions.body.data.find((row) => row.deviceId === terminal.id && row.id === paid)).toEqual(
+      liveTransaction,
+    )
+    expect(tests.body.data.find((row) => row.deviceId === tester.id && row.id === tested)).toEqual(liveTest)
   })
 })
 

@@ -74,7 +74,7 @@ const eventId = () => `e2e-${run}-${++serial}`
  * passenger counter and a pesticide tester.
  */
 async function tradeToday(page: Page) {
-  const merchants = await consoleApi<{ list: { id: string; marketId: string; stallNo: string }[] }>(
+  const merchants = await consoleApi<{ list: { id: string; marketId: string; marketName: string; stallNo: string }[] }>(
     page,
     '/merchants?pageSize=1&status=active',
   )
@@ -265,12 +265,20 @@ describe('Workplace (OFFICIAL)', () => {
   it('shows every widget for all markets, then for the market picked in the switcher', async () => {
     const { context, page } = await signedInPage(browser, DEMO.official, { viewport: { width: 1440, height: 1200 } })
     expect(await page.getByTestId('market-scope').getAttribute('data-market')).toBe('')
-    await tradeToday(page)
+    const { merchant } = await tradeToday(page)
     await page.reload()
     await expectEveryWidget(page)
     // All markets: a ranking names each merchant's market.
     const ranking = page.getByTestId('ranking-amount')
     expect(await ranking.locator('li').count()).toBeGreaterThan(0)
+    // ...and so do the latest trades (a column) and tests: stall numbers repeat across markets.
+    const trades = page.getByTestId('transactions-table')
+    expect(await trades.getByRole('columnheader').allTextContents()).toContain('Market')
+    expect(await trades.locator('tbody tr').filter({ hasText: '¥9.90' }).first().textContent()).toContain(
+      merchant.marketName,
+    )
+    const test = page.getByTestId('tests-list').locator('li').filter({ hasText: '芹菜' }).first()
+    expect(await test.textContent()).toContain(`${merchant.marketName} · ${merchant.stallNo}`)
 
     await page.getByTestId('market-switcher').click()
     const options = page.getByRole('list', { name: 'Markets' }).getByRole('button')
@@ -283,6 +291,9 @@ describe('Workplace (OFFICIAL)', () => {
       await expect
         .poll(() => page.getByTestId(widget).getAttribute('data-state'), { message: widget, ...LOADING })
         .toMatch(/^(ready|empty)$/)
+    // One market: no market column.
+    if ((await page.getByTestId('widget-transactions').getAttribute('data-state')) === 'ready')
+      expect(await trades.getByRole('columnheader').allTextContents()).not.toContain('Market')
 
     // The period switch reads the ranking again, from the keyboard too.
     await page.getByTestId('widget-ranking-orders').getByRole('button', { name: '30 days' }).focus()

@@ -231,3 +231,24 @@ describe('market management (OFFICIAL)', () => {
     await context.close()
   })
 })
+
+describe('market photos', () => {
+  it('the picker takes several photos at once, keeps the first three and says the rest were left out', async () => {
+    const { context, page } = await signedIn(DEMO.official)
+    await page.goto('/market/register')
+    const photos = page.locator('#market-photos')
+    await photos.setInputFiles(
+      [41, 42, 43, 44].map((seed) => ({
+        name: `photo-${seed}.png`,
+        mimeType: 'image/png',
+        buffer: Buffer.from(pngNumber(seed)),
+      })),
+    )
+    await page.getByText('At most 3 images: the first 3 of the 4 chosen were kept.').waitFor()
+    await page.getByRole('button', { name: 'Remove image 3' }).waitFor()
+    expect(await page.getByRole('button', { name: 'Remove image 4' }).count()).toBe(0)
+    // Full: the picker is gone.
+    expect(await photos.count()).toBe(0)
+    await context.close()
+  })
+})

@@ -305,3 +305,13 @@ describe('side menu', () => {
     await context.close()
   })
 })
+
+describe('an address the role may not open', () => {
+  it('a MARKET user opening the market list lands on the Workplace and is told why', async () => {
+    const { context, page } = await signedInPage(browser, DEMO.market)
+    await page.goto('/market')
+    await page.waitForURL('**/dashboard/workplace')
+    await page.getByText('Your account may not open that page, so you were taken to your first page.').waitFor()
+    await context.close()
+  })
+})

@@ -53,6 +53,38 @@ describe('the market list on a bad network', () => {
   })
 })
 
+const isApi = (url: URL) => url.pathname.startsWith('/api/')
+
+describe('a server out of reach', () => {
+  it('a page first opened while the server is down says so, and opens by itself once it is back', async () => {
+    const { context, page } = await signedInPage(browser)
+    let down = true
+    // The page's own files still load (as from a cache or a proxy); every API call fails on its way.
+    await page.route(isApi, (route: Route) => (down ? route.abort('connectionrefused') : route.continue()))
+    await page.goto('/market')
+    await page.getByText('Cannot reach the server').waitFor()
+    expect(await page.getByText('Could not load this').count()).toBe(0)
+    down = false
+    // No click on Retry: the page notices the server answering again.
+    await page.getByRole('heading', { name: 'Market management' }).waitFor({ timeout: 20_000 })
+    await page.getByRole('row').nth(1).getByRole('link', { name: 'Edit' }).waitFor()
+    expect(await page.getByText('Cannot reach the server').count()).toBe(0)
+    await context.close()
+  })
+
+  it('a list that could not reach the server fills itself once it is back', async () => {
+    const { context, page } = await signedInPage(browser)
+    let down = true
+    await page.route(isMarketList, (route: Route) => (down ? route.abort('connectionrefused') : route.continue()))
+    await page.getByTestId('side-menu').getByRole('link', { name: 'Market management' }).click()
+    await page.getByText('Cannot reach the server').waitFor()
+    down = false
+    await page.getByRole('row').nth(1).getByRole('link', { name: 'Edit' }).waitFor({ timeout: 20_000 })
+    expect(await page.getByText('Cannot reach the server').count()).toBe(0)
+    await context.close()
+  })
+})
+
 describe('two tabs of the market list', () => {
   it('each keeps its own search: switching tabs never writes one tab’s text into the other', async () => {
     const { context, page } = await signedInPage(browser)

@@ -2,7 +2,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import { createRouter, type AnyRoute } from '@tanstack/react-router'
 import { describe, expect, it } from 'vitest'
-import { PAGE_ROLES, type PageName } from '../../contract/access'
+import { PAGE_ROLES, type PageName } from '../../contract/pages'
 import { CONSOLE_MENU, menuForRole } from '../../contract/menu'
 import { CONSOLE_ROLES, Role } from '../../contract/roles'
 import { decideAccess } from '../../src/lib/permissions'

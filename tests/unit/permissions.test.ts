@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PAGE_ROLES } from '../../contract/access'
+import { PAGE_ROLES } from '../../contract/pages'
 import { Role } from '../../contract/roles'
 import { decideAccess, firstAllowedPath, isRoleAllowed, isSafeRedirect, menuHasName } from '../../src/lib/permissions'
 

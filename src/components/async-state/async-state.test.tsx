@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider, queryOptions, useQuery } from '@tanst
 import { m } from '@/paraglide/messages'
 import { ApiRequestError } from '@/lib/api-client'
 import { AsyncState } from './async-state'
+import { reachability } from './reachability'
 import { StaleNote } from './stale-note'
 import { useListResult } from './use-list-result'
 import { SLOW_AFTER_MS } from './use-slow'
@@ -17,10 +18,16 @@ afterEach(() => {
 
 const failures = [
   [
-    'offline (a network error)',
+    'a server out of reach (a network error while the browser is online)',
     new ApiRequestError('Network Error', 0, null, 0, 'network'),
-    m.state_offline_title(),
-    m.state_offline_description(),
+    m.state_unreachable_title(),
+    m.state_unreachable_description(),
+  ],
+  [
+    'a server out of reach (a proxy answering 502 for it)',
+    new ApiRequestError('Request failed with status code 502', 0, null, 502, 'http'),
+    m.state_unreachable_title(),
+    m.state_unreachable_description(),
   ],
   [
     'a timeout (504 from the proxy)',
@@ -63,6 +70,37 @@ describe('AsyncState', () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
     render(<AsyncState state="error" error={new ApiRequestError('Internal server error', 50000, null, 500)} />)
     expect(screen.getByRole('alert').textContent).toContain(m.state_offline_title())
+  })
+
+  it.each([
+    ['the server is out of reach', new ApiRequestError('Network Error', 0, null, 0, 'network'), true],
+    ['the server failed', new ApiRequestError('Internal server error', 50000, null, 500), false],
+  ])('retries by itself when the server answers again only when %s', (_case, error, retries) => {
+    let answered = () => {}
+    const cancel = vi.fn()
+    const wait = vi.spyOn(reachability, 'wait').mockImplementation((waiter) => {
+      answered = waiter
+      return cancel
+    })
+    const retry = vi.fn()
+    const { unmount } = render(<AsyncState state="error" error={error} onRetry={retry} />)
+    expect(wait).toHaveBeenCalledTimes(retries ? 1 : 0)
+    act(() => answered())
+    expect(retry).toHaveBeenCalledTimes(retries ? 1 : 0)
+    unmount()
+    expect(cancel).toHaveBeenCalledTimes(retries ? 1 : 0)
+  })
+
+  it('a list whose new rows could not reach the server retries by itself when it answers', () => {
+    let answered = () => {}
+    vi.spyOn(reachability, 'wait').mockImplementation((waiter) => {
+      answered = waiter
+      return () => {}
+    })
+    const retry = vi.fn()
+    render(<StaleNote stale="failed" error={new ApiRequestError('', 0, null, 0, 'network')} onRetry={retry} />)
+    act(() => answered())
+    expect(retry).toHaveBeenCalledOnce()
   })
 
   it('loads quietly, then says it is slow and offers a retry', () => {
@@ -118,20 +156,20 @@ describe('useListResult', () => {
     await waitFor(() =>
       expect(result.current).toMatchObject({ rows: ['新华农贸市场'], status: 'pending', stale: 'loading' }),
     )
-    const offline = new ApiRequestError('Network Error', 0, null, 0, 'network')
-    act(() => fail(offline))
+    const unreachable = new ApiRequestError('Network Error', 0, null, 0, 'network')
+    act(() => fail(unreachable))
     await waitFor(() =>
       expect(result.current).toMatchObject({
         rows: ['新华农贸市场'],
         status: 'error',
         stale: 'failed',
-        error: offline,
+        error: unreachable,
       }),
     )
 
     // What the table shows above those rows: the failure's kind and a retry.
     render(<StaleNote stale={result.current.stale} error={result.current.error} onRetry={() => {}} />)
-    expect(screen.getByRole('alert').textContent).toContain(m.state_offline_title())
+    expect(screen.getByRole('alert').textContent).toContain(m.state_unreachable_title())
     expect(screen.getByRole('alert').textContent).toContain(m.list_stale_failed())
   })
 })

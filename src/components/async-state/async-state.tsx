@@ -3,7 +3,9 @@ import { Inbox, Loader2 } from 'lucide-react'
 import { m } from '@/paraglide/messages'
 import { cn } from '@/lib/cn'
 import { Button } from '@/components/ui/button'
+import { passesWhenReachable } from './failure-kind'
 import { failureWords } from './failure-words'
+import { useRetryWhenReachable } from './use-retry-when-reachable'
 import { useSlow } from './use-slow'
 
 type AsyncStateProps = {
@@ -22,8 +24,9 @@ type AsyncStateProps = {
 
 /**
  * Loading, empty or failed, said where the data would be: one component for tables, lists and
- * pages. A failure names its kind (offline, timeout, server error, other) and offers a retry; a load
- * that takes longer than usual says so and offers one too.
+ * pages. A failure names its kind (offline, server unreachable, timeout, server error, other) and
+ * offers a retry, and retries by itself when the connection returns; a load that takes longer than
+ * usual says so and offers a retry too.
  */
 export function AsyncState({
   state,
@@ -35,6 +38,8 @@ export function AsyncState({
   className,
 }: AsyncStateProps) {
   const slow = useSlow(state === 'loading')
+  const failure = state === 'error' ? failureWords(error) : null
+  useRetryWhenReachable(failure !== null && passesWhenReachable(failure.kind), error, onRetry)
   const padding = size === 'compact' ? 'gap-1.5 p-3 text-sm' : 'gap-2 px-4 py-10 text-sm'
   const retry = onRetry && (
     <Button variant="outline" size="sm" className="mt-1" onClick={onRetry}>
@@ -73,7 +78,7 @@ export function AsyncState({
     )
   }
 
-  const failure = failureWords(error)
+  if (!failure) return null
   const Icon = failure.icon
   return (
     <div

@@ -1,4 +1,4 @@
-import { Clock, ServerCrash, TriangleAlert, WifiOff, type LucideIcon } from 'lucide-react'
+import { Clock, ServerCrash, ServerOff, TriangleAlert, WifiOff, type LucideIcon } from 'lucide-react'
 import { m } from '@/paraglide/messages'
 import { ApiRequestError } from '@/lib/api-client'
 import { errorMessage } from '@/lib/request-errors'
@@ -12,6 +12,13 @@ export function failureWords(error: unknown): FailureWords {
   switch (kind) {
     case 'offline':
       return { kind, icon: WifiOff, title: m.state_offline_title(), description: m.state_offline_description() }
+    case 'unreachable':
+      return {
+        kind,
+        icon: ServerOff,
+        title: m.state_unreachable_title(),
+        description: m.state_unreachable_description(),
+      }
     case 'timeout':
       return { kind, icon: Clock, title: m.state_timeout_title(), description: m.state_timeout_description() }
     case 'server':

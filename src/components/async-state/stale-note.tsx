@@ -2,18 +2,22 @@ import { History } from 'lucide-react'
 import { m } from '@/paraglide/messages'
 import { cn } from '@/lib/cn'
 import { Button } from '@/components/ui/button'
+import { passesWhenReachable } from './failure-kind'
 import { failureWords } from './failure-words'
+import { useRetryWhenReachable } from './use-retry-when-reachable'
 import type { ListResult } from './use-list-result'
 
 type StaleNoteProps = { stale: ListResult<unknown>['stale']; error: unknown; onRetry: () => void; className?: string }
 
 /**
  * Says that the rows below are an earlier answer: while the new one loads (announced politely), or
- * after it failed (announced at once, with what went wrong and a retry). The status region is always
- * rendered so screen readers hear it change.
+ * after it failed (announced at once, with what went wrong and a retry, done unasked when the failure
+ * was the connection and it returns). The status region is always rendered so screen readers hear it
+ * change.
  */
 export function StaleNote({ stale, error, onRetry, className }: StaleNoteProps) {
   const failure = stale === 'failed' ? failureWords(error) : null
+  useRetryWhenReachable(failure !== null && passesWhenReachable(failure.kind), error, onRetry)
   const Icon = failure?.icon
   return (
     <>

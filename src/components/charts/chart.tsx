@@ -63,7 +63,7 @@ const echartsLocale = (locale: Locale) => (locale === 'zh-CN' ? 'ZH' : 'EN')
  * The one way the console draws a chart (Apache ECharts, canvas). It paints in the theme's colours
  * and repaints when the theme, its colour or the language changes, follows its container's size,
  * disposes of the chart when it leaves, and puts a visually hidden table of the same figures beside
- * the canvas for screen readers.
+ * the canvas for screen readers, which takes no room on the page.
  */
 export function Chart({ label, option, summary, className, 'data-testid': testId }: ChartProps) {
   const locale = useLocale()
@@ -132,33 +132,37 @@ export function Chart({ label, option, summary, className, 'data-testid': testId
           {m.chart_unavailable()}
         </p>
       )}
-      <table className="sr-only">
-        <caption id={captionId}>{label}</caption>
-        <thead>
-          <tr>
-            {summary.columns.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {summary.rows.map((row, index) => (
-            <tr key={index}>
-              {row.map((cell, column) =>
-                column === 0 ? (
-                  <th key={column} scope="row">
-                    {cell}
-                  </th>
-                ) : (
-                  <td key={column}>{cell}</td>
-                ),
-              )}
+      {/* Hidden in a box of a pixel that clips it: a table keeps its rows' height whatever its own
+          class says, and a long one (a day's flow, 144 rows) reached far below the page. */}
+      <div className="sr-only">
+        <table>
+          <caption id={captionId}>{label}</caption>
+          <thead>
+            <tr>
+              {summary.columns.map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {summary.rows.map((row, index) => (
+              <tr key={index}>
+                {row.map((cell, column) =>
+                  column === 0 ? (
+                    <th key={column} scope="row">
+                      {cell}
+                    </th>
+                  ) : (
+                    <td key={column}>{cell}</td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   )
 }

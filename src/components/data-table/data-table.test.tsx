@@ -5,6 +5,7 @@ import type { ColumnDef } from '@tanstack/react-table'
 import type { ListResult } from '@/components/async-state/use-list-result'
 import { DataTable } from './data-table'
 import { RowActions } from './row-actions'
+import { SearchBox } from './search-box'
 
 // Radix's popper measures its anchor; jsdom has no ResizeObserver.
 beforeAll(() => {
@@ -154,8 +155,8 @@ describe('DataTable across a page switch', () => {
 
 describe('DataTable turning a page', () => {
   const scrolledTo = (y: number) => Object.defineProperty(window, 'scrollY', { value: y, configurable: true })
-  // The last button of the pagination is "next page", whatever the language.
-  const nextPage = () => screen.getAllByRole('button').at(-1)!
+  // "Next page", whatever the language the tests run in.
+  const nextPage = () => screen.getByRole('button', { name: /^(Next|下一页)$/ })
   afterEach(() => {
     scrolledTo(0)
     vi.restoreAllMocks()
@@ -188,6 +189,7 @@ describe('DataTable keeping focus when rows go away', () => {
     const table = (shown: Merchant[]) => (
       <DataTable
         caption="Merchants"
+        toolbar={<SearchBox label="Search merchants" value="" onChange={() => {}} />}
         columns={cols}
         result={{
           rows: shown,
@@ -237,6 +239,26 @@ describe('DataTable keeping focus when rows go away', () => {
     menuOf('张记').focus()
     removeFocused(() => show([wang]))
     await waitFor(() => expect(document.activeElement).toBe(menuOf('王记')))
+  })
+
+  it('sends focus to the search box when the last row goes with focus in it', async () => {
+    const show = renderRows([wang])
+    menuOf('王记').focus()
+    removeFocused(() => show([]))
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search merchants' })),
+    )
+  })
+
+  it('sends focus to the search box when the last row goes with its confirm open', async () => {
+    const show = renderRows([wang])
+    openMenuFromKeyboard('王记')
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Mark as left' }))
+    await screen.findByRole('alertdialog')
+    removeFocused(() => show([]))
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search merchants' })),
+    )
   })
 
   it('leaves focus where the user put it outside the table', async () => {

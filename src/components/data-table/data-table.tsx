@@ -141,7 +141,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const rowCount = result.rows && drawsRowsInView(result.rows.length) ? result.rows.length + 1 : undefined
   const labels = useMemo(() => tableLabels(locale), [locale])
   // A new page is read from its top. Scrolled here, at the click, while the page's layout is current
-  // (the router leaves the scroll alone: LIST_NAVIGATION); after the new rows, it would lay it all out again.
+  // (the router leaves the scroll alone: LIST_NAVIGATION, use-list-navigation.ts); after the new rows, it would lay it all out again.
   const { onPageChange } = props
   const turnPage = useCallback(
     (next: number, size: number) => {
@@ -157,6 +157,12 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     timing?.measure(DRAW_MEASURE, DRAW_MEASURE)
   }, [result.rows])
   const tableElement = useRef<HTMLTableElement>(null)
+  const root = useRef<HTMLDivElement>(null)
+  // The last row went with focus in it: the search box is where the user goes on from an empty list.
+  const focusSearch = useCallback(
+    () => root.current?.querySelector<HTMLInputElement>('input[type="search"]')?.focus(),
+    [],
+  )
   const cards = useCardLayout()
   const table = useReactTable({
     data: result.rows ?? [],
@@ -178,7 +184,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   useSteadyColumnWidths(tableElement, rowCount !== undefined && !cards, result.rows, headerGroups)
 
   return (
-    <div className="rounded-lg border border-border bg-card">
+    <div ref={root} className="rounded-lg border border-border bg-card">
       {props.toolbar && (
         <div className="flex flex-wrap items-center gap-2 border-b border-border p-3">{props.toolbar}</div>
       )}
@@ -203,13 +209,15 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             result={result}
             pageSize={pageSize}
             emptyText={props.emptyText ?? (props.filtered ? m.table_empty() : undefined)}
+            whenNoRows={focusSearch}
           />
         </table>
       </div>
       <MemoPagination
         page={page}
         pageSize={pageSize}
-        total={result.total}
+        // Not known until the list's first answer (a failed first request has none either).
+        total={result.rows === undefined ? undefined : result.total}
         pageSizes={PAGE_SIZES}
         onChange={turnPage}
         labels={labels}

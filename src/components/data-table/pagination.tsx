@@ -2,12 +2,14 @@ import { useId } from 'react'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Select } from '@/components/ui/select'
+import { Skeleton } from '@/components/ui/skeleton'
+import { GoToPage, type GoToPageLabels } from './go-to-page'
 
 // One element each: the pagination drawn again (every page) leaves its icons alone.
 const previousIcon = <ChevronLeft aria-hidden className="size-4" />
 const nextIcon = <ChevronRight aria-hidden className="size-4" />
 
-export type PaginationLabels = {
+export type PaginationLabels = GoToPageLabels & {
   pagination: string
   previous: string
   next: string
@@ -20,7 +22,8 @@ export type PaginationLabels = {
 type PaginationProps = {
   page: number
   pageSize: number
-  total: number
+  /** How many rows the list has; undefined until its first answer (the count is not known yet). */
+  total: number | undefined
   pageSizes: readonly number[]
   onChange: (page: number, pageSize: number) => void
   labels: PaginationLabels
@@ -28,13 +31,18 @@ type PaginationProps = {
 
 export function Pagination({ page, pageSize, total, pageSizes, onChange, labels }: PaginationProps) {
   const id = useId()
-  const pages = Math.max(1, Math.ceil(total / pageSize))
+  const pages = total === undefined ? undefined : Math.max(1, Math.ceil(total / pageSize))
   return (
     <nav
       aria-label={labels.pagination}
       className="flex flex-wrap items-center justify-end gap-3 border-t border-border px-3 py-2.5 text-sm text-muted-foreground"
     >
-      <span>{labels.total(total)}</span>
+      {/* Until the count is known, placeholders rather than "0 in all, page 1 of 1". */}
+      {total === undefined ? (
+        <Skeleton data-testid="pagination-pending" className="h-4 w-16" />
+      ) : (
+        <span>{labels.total(total)}</span>
+      )}
       <span className="flex items-center gap-2">
         <label htmlFor={id} className="sr-only">
           {labels.pageSize}
@@ -58,20 +66,23 @@ export function Pagination({ page, pageSize, total, pageSizes, onChange, labels 
         >
           {previousIcon}
         </Button>
-        <span className="min-w-20 text-center tabular-nums" aria-live="polite">
-          {labels.pageOf(page, pages)}
+        <span className="flex min-w-20 justify-center tabular-nums" aria-live="polite">
+          {pages === undefined ? <Skeleton className="h-4 w-14" /> : labels.pageOf(page, pages)}
         </span>
         <Button
           variant="outline"
           size="icon"
           className="size-8"
           aria-label={labels.next}
-          disabled={page >= pages}
+          disabled={pages === undefined || page >= pages}
           onClick={() => onChange(page + 1, pageSize)}
         >
           {nextIcon}
         </Button>
       </span>
+      {pages !== undefined && pages > 1 && (
+        <GoToPage pages={pages} onGo={(next) => onChange(next, pageSize)} labels={labels} />
+      )}
     </nav>
   )
 }

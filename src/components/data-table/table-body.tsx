@@ -29,6 +29,8 @@ type TableBodyProps<Row> = {
   result: ListResult<Row>
   pageSize: number
   emptyText: string | undefined
+  /** Where focus goes when the row holding it went and none is left (the list's search box). */
+  whenNoRows?: () => void
 }
 
 type TableRowProps<Data> = {
@@ -115,7 +117,7 @@ function RowSpace({ height, width }: { height: number; width: number }) {
 }
 
 /** The rows, or what stands in for them: skeleton rows, the failure with a retry, or "nothing matches". */
-export function TableBody<Row>({ table, result, pageSize, emptyText }: TableBodyProps<Row>) {
+export function TableBody<Row>({ table, result, pageSize, emptyText, whenNoRows }: TableBodyProps<Row>) {
   // Kept by TanStack Table (memoised) while the columns and their visibility stay the same.
   const visibleColumns = table.getVisibleLeafColumns()
   const width = visibleColumns.length
@@ -123,7 +125,7 @@ export function TableBody<Row>({ table, result, pageSize, emptyText }: TableBody
   const body = useRef<HTMLTableSectionElement>(null)
   // A long page draws the rows in view; the others are space of their height (use-virtual-rows.ts).
   const drawn = useVirtualRows(result.rows === undefined ? 0 : rows.length, width, body)
-  const focusKept = useRowFocusKept(body)
+  const focusKept = useRowFocusKept(body, whenNoRows)
   const inCell = (content: ReactNode) => (
     <tr role="row" className="max-md:block">
       <td role="cell" colSpan={width} className="p-0 max-md:block max-md:text-center">

@@ -1,19 +1,30 @@
-import { useCallback, useState } from 'react'
+import { useCallback } from 'react'
+import type { Store } from '@tanstack/store'
+import { useSelector } from '@tanstack/react-store'
 import type { VisibilityState } from '@tanstack/react-table'
+import * as v from 'valibot'
+import { persistedStore } from '@/lib/persisted-store'
 
-const storageKey = (list: string) => `columns:${list}`
-
-function load(list: string): VisibilityState {
-  try {
-    const stored: unknown = JSON.parse(localStorage.getItem(storageKey(list)) ?? '{}')
-    if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return {}
-    // Only booleans: anything else (an older format, a hand edit) means "shown".
-    return Object.fromEntries(
+/** Only booleans are kept: anything else (an older format, a hand edit) means "shown". */
+const VisibilitySchema = v.pipe(
+  v.record(v.string(), v.unknown()),
+  v.transform((stored): VisibilityState =>
+    Object.fromEntries(
       Object.entries(stored).filter((entry): entry is [string, boolean] => typeof entry[1] === 'boolean'),
-    )
-  } catch {
-    return {}
+    ),
+  ),
+)
+
+/** One store per list, made when the list is first drawn. */
+const stores = new Map<string, Store<VisibilityState>>()
+
+function visibilityStore(list: string): Store<VisibilityState> {
+  let store = stores.get(list)
+  if (!store) {
+    store = persistedStore({ key: `columns:${list}`, schema: VisibilitySchema, fallback: {} })
+    stores.set(list, store)
   }
+  return store
 }
 
 /**
@@ -21,20 +32,11 @@ function load(list: string): VisibilityState {
  * 'markets'). Not in the URL: it is a preference of the person, not part of the page's address.
  */
 export function useColumnVisibility(list: string) {
-  const [visibility, setVisibility] = useState<VisibilityState>(() =>
-    typeof localStorage === 'undefined' ? {} : load(list),
-  )
+  const store = visibilityStore(list)
+  const visibility = useSelector(store)
   const setVisible = useCallback(
-    (column: string, visible: boolean) => {
-      const next = { ...visibility, [column]: visible }
-      setVisibility(next)
-      try {
-        localStorage.setItem(storageKey(list), JSON.stringify(next))
-      } catch {
-        // Storage full or refused: the choice lasts until the page goes, which is still useful.
-      }
-    },
-    [visibility, list],
+    (column: string, visible: boolean) => store.setState((state) => ({ ...state, [column]: visible })),
+    [store],
   )
   return { visibility, setVisible }
 }

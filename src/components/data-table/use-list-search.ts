@@ -6,15 +6,6 @@ import { useSearchText } from './use-search-text'
 /** The search params every list route has (contract/list.ts `listQuery`), plus its own filters. */
 export type ListSearch = { page: number; pageSize: number; sort: string; order: SortOrder; q?: string | undefined }
 
-/**
- * How a list page puts its controls' changes into the URL: replacing the history entry (one entry per
- * page, not per keystroke, docs/decisions.md) and leaving the scroll to the table. The router would
- * scroll the window to the top after drawing the new rows, which makes the browser lay out the whole
- * page inside the click's script (13-19 ms for a 100-row page, bench/merchants-table.mjs); the table
- * scrolls up itself when its page changes, at the click, while the old layout is still current.
- */
-export const LIST_NAVIGATION = { replace: true, resetScroll: false } as const
-
 /** Typing waits this long for a pause before it becomes a new URL (and a request). */
 export const SEARCH_DELAY_MS = 300
 

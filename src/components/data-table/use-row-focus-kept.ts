@@ -8,14 +8,14 @@ const nowhere = () => document.activeElement === null || document.activeElement 
  * Keeps keyboard focus in the table when what holds it goes away (a device unbound, a merchant
  * filtered out: the list refetches and the row, its menu or its confirm dialog is gone). The browser
  * would put focus on the page's start; it goes to the same control of the row now in that place (the
- * next item), or of the last row.
+ * next item), or of the last row; when no row is left, to `whenNoRows` (the list's search box).
  *
  * "In the table" includes the row menus and dialogs: React's focus events pass through portals to the
  * `<tbody>`. A focused element removed while React draws fires no blur React hands on; one removed
  * otherwise blurs towards nothing and is then gone. A click on the page's background also blurs
  * towards nothing, but the element stays: then focus is the user's to place.
  */
-export function useRowFocusKept(body: RefObject<HTMLElement | null>) {
+export function useRowFocusKept(body: RefObject<HTMLElement | null>, whenNoRows?: () => void) {
   // Where focus is while it is in the table: the row's place and which of its controls.
   const held = useRef<Place | null>(null)
   // The place focus left the table from: moving into a row's menu or dialog (portals) keeps it.
@@ -23,7 +23,13 @@ export function useRowFocusKept(body: RefObject<HTMLElement | null>) {
 
   const refocus = (place: Place) => {
     const rows = body.current?.querySelectorAll<HTMLElement>('tr[data-index]')
-    if (!rows || rows.length === 0) return
+    if (!rows || rows.length === 0) {
+      // The list is empty now (its last row went): nothing in the table to hold focus.
+      held.current = null
+      left.current = null
+      whenNoRows?.()
+      return
+    }
     const row = [...rows].find((element) => Number(element.dataset.index) === place.row) ?? rows[rows.length - 1]
     const controls = row ? focusableIn(row) : []
     controls[Math.max(0, Math.min(place.control, controls.length - 1))]?.focus()

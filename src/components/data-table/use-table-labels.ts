@@ -13,5 +13,8 @@ export function tableLabels(locale?: Locale): PaginationLabels {
     total: (total) => m.table_total({ total }, words),
     pageSize: m.table_page_size({}, words),
     perPage: (size) => m.table_per_page({ size }, words),
+    goToPage: m.table_go_to_page({}, words),
+    go: m.table_go({}, words),
+    invalid: (pages) => m.table_go_to_page_invalid({ pages }, words),
   }
 }

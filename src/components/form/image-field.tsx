@@ -12,6 +12,7 @@ function imageUploadLabels(): ImageUploadLabels {
     tooLarge: m.error_file_too_large(),
     wrongType: m.error_file_type(),
     limit: (max) => m.upload_limit({ max }),
+    tooMany: (counts) => m.upload_too_many(counts),
   }
 }
 

@@ -12,8 +12,8 @@ import { NumberField } from './number-field'
 import { TextField } from './text-field'
 import { useConsoleForm } from './use-console-form'
 
-const showToast = vi.hoisted(() => vi.fn())
-vi.mock('@/lib/toast', () => ({ showToast }))
+const { showToast, dismissToast } = vi.hoisted(() => ({ showToast: vi.fn(), dismissToast: vi.fn() }))
+vi.mock('@/lib/toast', () => ({ showToast, dismissToast, errorToastId: (message: string) => `error:${message}` }))
 
 const Schema = v.object({
   name: requiredText(60),
@@ -22,12 +22,15 @@ const Schema = v.object({
 })
 type Values = v.InferInput<typeof Schema>
 
-function MarketLikeForm({ onSubmit, draftKey }: { onSubmit: (values: Values) => Promise<void>; draftKey?: string }) {
+type FormProps = { onSubmit: (values: Values) => Promise<void>; draftKey?: string; onSaved?: () => void }
+
+function MarketLikeForm({ onSubmit, draftKey, onSaved }: FormProps) {
   const { form, formProps, failure } = useConsoleForm({
     schema: Schema,
     defaultValues: { name: '', stallCount: Number.NaN, password: '' },
     draftKey,
     onSubmit,
+    onSaved,
   })
   return (
     <form {...formProps} aria-label="market">
@@ -49,7 +52,10 @@ const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }
 const field = (label: string) => screen.getByLabelText(new RegExp(`^\\*?${label}$`)) as HTMLInputElement
 const type = (label: string, text: string) => fireEvent.change(field(label), { target: { value: text } })
 
-beforeEach(() => showToast.mockReset())
+beforeEach(() => {
+  showToast.mockReset()
+  dismissToast.mockReset()
+})
 afterEach(cleanup)
 
 describe('useConsoleForm', () => {
@@ -127,6 +133,28 @@ describe('useConsoleForm', () => {
     type('Stall count', '12')
     submit()
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Internal server error'))
+  })
+
+  it('a save after failed submits takes their error toasts away before the success is said', async () => {
+    let attempt = 0
+    const onSubmit = vi.fn(async () => {
+      attempt += 1
+      if (attempt === 1) throw new ApiRequestError('Internal server error', 50000, null, 500)
+    })
+    const onSaved = vi.fn(() => expect(dismissToast).toHaveBeenCalledTimes(2))
+    render(<MarketLikeForm onSubmit={onSubmit} onSaved={onSaved} />)
+    submit()
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith('error', m.validation_entries_have_errors()))
+    type('Market name', '新华农贸市场')
+    type('Stall count', '12')
+    submit()
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith('error', 'Internal server error'))
+    expect(dismissToast).not.toHaveBeenCalled()
+    submit()
+    await waitFor(() => expect(onSaved).toHaveBeenCalledOnce())
+    expect(dismissToast.mock.calls.map(([id]) => id).sort()).toEqual(
+      [`error:${m.validation_entries_have_errors()}`, 'error:Internal server error'].sort(),
+    )
   })
 
   it("an integer field refuses '1e3' instead of reading 1000, and takes digits", async () => {

@@ -3,8 +3,8 @@ import { useForm, useStore, type DeepKeys } from '@tanstack/react-form'
 import type * as v from 'valibot'
 import { m } from '@/paraglide/messages'
 import { forgetDraft, keepDraft, recallDraft } from '@/lib/form-memory'
-import { errorMessage, reportRequestError } from '@/lib/request-errors'
-import { showToast } from '@/lib/toast'
+import { errorMessage, isSignedOut, reportRequestError } from '@/lib/request-errors'
+import { dismissToast, errorToastId, showToast } from '@/lib/toast'
 import { worded } from '@/lib/validation-messages'
 import { focusFirstInvalid, serverFieldErrors } from './form-errors'
 // Words the console's field keys (kept off the sign-in page).
@@ -40,6 +40,12 @@ export function useConsoleForm<Values extends object>({
 }: ConsoleFormOptions<Values>) {
   const ref = useRef<HTMLFormElement>(null)
   const [failure, setFailure] = useState<string | null>(null)
+  // The error toasts this form raised: a save takes them away, so none stays under the success toast.
+  const errorToasts = useRef(new Set<string>())
+  const raiseErrorToast = (message: string) => {
+    errorToasts.current.add(errorToastId(message))
+    void showToast('error', message)
+  }
   // Saved or cancelled: nothing to keep when the form goes.
   const settled = useRef(false)
   // What the user typed before (another tab, or before a reload), over the form's own values.
@@ -57,7 +63,7 @@ export function useConsoleForm<Values extends object>({
       },
     },
     onSubmitInvalid: () => {
-      void showToast('error', m.validation_entries_have_errors())
+      raiseErrorToast(m.validation_entries_have_errors())
       focusFirstInvalid(ref.current)
     },
     onSubmit: async ({ value, formApi }) => {
@@ -77,12 +83,15 @@ export function useConsoleForm<Values extends object>({
         }
         setFailure(errorMessage(error))
         // A toast, or the re-login modal when the session ended meanwhile (1001).
-        reportRequestError(error, undefined)
+        if (isSignedOut(error)) reportRequestError(error, undefined)
+        else raiseErrorToast(errorMessage(error))
         if (onFields.length > 0) focusFirstInvalid(ref.current)
         return
       }
       settled.current = true
       if (draftKey) forgetDraft(draftKey)
+      for (const id of errorToasts.current) void dismissToast(id)
+      errorToasts.current.clear()
       onSaved?.()
     },
   })

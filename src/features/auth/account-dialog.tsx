@@ -16,7 +16,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog'
-import { changePassword } from './api'
+import { changePassword } from './mutations'
 
 /** The new password meets the policy before it is hashed (the server only ever sees its MD5). */
 const ChangePasswordFormSchema = v.pipe(

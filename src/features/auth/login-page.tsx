@@ -15,7 +15,8 @@ import { FormFailure } from '@/components/form/form-failure'
 import { focusFirstInvalid, schemaErrors } from '@/components/form/form-errors'
 import { TextField } from '@/components/form/text-field'
 import { Button } from '@/components/ui/button'
-import { authKeys, login } from './api'
+import { login } from './mutations'
+import { authKeys } from './queries'
 
 /** Server reasons clearer than the generic one: wrong password, frozen or no role, locked out, bad input. */
 const EXPLAINED_CODES: readonly number[] = [

@@ -1,20 +1,14 @@
 import type { PaymentMethod, TestResult } from '@contract/device-api'
 import type { RankingPeriod } from '@contract/dashboard'
+import { PAYMENT_METHOD_WORDS, TEST_RESULT_WORDS } from '@contract/words'
 import { m } from '@/paraglide/messages'
+import { wordFor } from '@/lib/words'
 
 /** Words for the dashboard contract's fixed choices, as functions so they follow a language switch. */
 
-const METHOD: Record<PaymentMethod, () => string> = {
-  wechat: m.dashboard_method_wechat,
-  alipay: m.dashboard_method_alipay,
-  unionpay: m.dashboard_method_unionpay,
-  cash: m.dashboard_method_cash,
-  other: m.dashboard_method_other,
-}
-export const methodLabel = (method: PaymentMethod) => METHOD[method]()
+export const methodLabel = (method: PaymentMethod) => wordFor(PAYMENT_METHOD_WORDS, method)
 
-export const testResultLabel = (result: TestResult) =>
-  result === 'pass' ? m.dashboard_test_pass() : m.dashboard_test_fail()
+export const testResultLabel = (result: TestResult) => wordFor(TEST_RESULT_WORDS, result)
 
 const PERIOD: Record<RankingPeriod, () => string> = {
   today: m.dashboard_period_today,

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { CircleCheck, OctagonAlert } from 'lucide-react'
+import { itemKey } from '@contract/live'
 import { m } from '@/paraglide/messages'
 import { cn } from '@/lib/cn'
 import { formatShare } from '@/lib/format'
@@ -20,7 +21,8 @@ function TestsSkeleton() {
   )
 }
 
-function TestList({ rows, locale }: { rows: LatestTests; locale: Locale }) {
+/** `allMarkets`: every market's tests together, so each names its market (stall numbers repeat). */
+function TestList({ rows, allMarkets, locale }: { rows: LatestTests; allMarkets: boolean; locale: Locale }) {
   return (
     <ul className="m-0 list-none space-y-2 p-0" data-testid="tests-list">
       {rows.map((row) => {
@@ -28,7 +30,7 @@ function TestList({ rows, locale }: { rows: LatestTests; locale: Locale }) {
         const Icon = failed ? OctagonAlert : CircleCheck
         return (
           <li
-            key={row.id}
+            key={itemKey(row)}
             data-result={row.result}
             className={cn(
               'flex items-center gap-3 rounded-md border px-3 py-2 text-sm',
@@ -40,7 +42,8 @@ function TestList({ rows, locale }: { rows: LatestTests; locale: Locale }) {
             <span className="min-w-0 flex-1">
               <span className={cn('block truncate font-medium', failed && 'text-danger')}>{row.produce}</span>
               <span className="block truncate text-xs text-muted-foreground">
-                {[row.stallNo, row.merchantName].filter(Boolean).join(' · ')} · {row.time.slice(5, 16)}
+                {[allMarkets ? row.marketName : null, row.stallNo, row.merchantName].filter(Boolean).join(' · ')} ·{' '}
+                {row.time.slice(5, 16)}
               </span>
             </span>
             <span className="flex shrink-0 flex-col items-end gap-0.5">
@@ -69,7 +72,7 @@ export function LatestTestsWidget({ market, locale, className }: WidgetPlacement
       className={className}
       data-testid="widget-tests"
     >
-      {(rows) => <TestList rows={rows} locale={locale} />}
+      {(rows) => <TestList rows={rows} allMarkets={market === null} locale={locale} />}
     </Widget>
   )
 }

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { itemKey } from '@contract/live'
 import { m } from '@/paraglide/messages'
 import { cn } from '@/lib/cn'
 import { formatYuan } from '@/lib/format'
@@ -6,7 +7,6 @@ import type { Locale } from '@/lib/locale'
 import { Badge } from '@/components/ui/badge'
 import { Skeleton } from '@/components/ui/skeleton'
 import { methodLabel } from './labels'
-import { transactionKey } from './live-patches'
 import { transactionsQuery, type LatestTransactions } from './queries'
 import { Widget, type WidgetPlacement } from './widget'
 
@@ -22,7 +22,16 @@ function ListSkeleton() {
 
 const cell = 'px-2 py-1.5 first:pl-0 last:pr-0'
 
-function TransactionTable({ rows, locale }: { rows: LatestTransactions; locale: Locale }) {
+/** `allMarkets`: every market's rows together, so each names its market (stall numbers repeat). */
+function TransactionTable({
+  rows,
+  allMarkets,
+  locale,
+}: {
+  rows: LatestTransactions
+  allMarkets: boolean
+  locale: Locale
+}) {
   return (
     // Scrolls inside the card; focusable so a keyboard can scroll it too.
     <div
@@ -37,6 +46,11 @@ function TransactionTable({ rows, locale }: { rows: LatestTransactions; locale: 
             <th scope="col" className={cell}>
               {m.dashboard_time()}
             </th>
+            {allMarkets && (
+              <th scope="col" className={cell}>
+                {m.dashboard_market()}
+              </th>
+            )}
             <th scope="col" className={cell}>
               {m.dashboard_stall()}
             </th>
@@ -53,10 +67,15 @@ function TransactionTable({ rows, locale }: { rows: LatestTransactions; locale: 
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={transactionKey(row)} className="border-t border-border" data-type={row.type}>
+            <tr key={itemKey(row)} className="border-t border-border" data-type={row.type}>
               <td className={`${cell} text-muted-foreground tabular-nums`}>
                 <span title={row.time}>{row.time.slice(11)}</span>
               </td>
+              {allMarkets && (
+                <td className={`${cell} max-w-28 truncate`} title={row.marketName}>
+                  {row.marketName}
+                </td>
+              )}
               <td className={`${cell} whitespace-nowrap`}>{row.stallNo}</td>
               <td className={`${cell} hidden max-w-40 truncate @md:table-cell`}>{row.merchantName ?? '—'}</td>
               <td className={`${cell} whitespace-nowrap`}>{methodLabel(row.method)}</td>
@@ -89,7 +108,7 @@ export function LatestTransactionsWidget({ market, locale, className }: WidgetPl
       data-testid="widget-transactions"
       className={cn('@container', className)}
     >
-      {(rows) => <TransactionTable rows={rows} locale={locale} />}
+      {(rows) => <TransactionTable rows={rows} allMarkets={market === null} locale={locale} />}
     </Widget>
   )
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { LATEST_TESTS, LATEST_TRANSACTIONS, type Daily, type Today } from '@contract/dashboard'
-import type { TransactionsLive } from '@contract/live'
+import type { TestItem, TransactionItem, TransactionsLive } from '@contract/live'
 import { formatShanghaiTime, shanghaiDayStart } from '@contract/time'
 import {
   addToDaily,
@@ -20,13 +20,15 @@ const DAY = '2026-11-23'
 const at = (clock: string) =>
   shanghaiDayStart(DAY).getTime() + (Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5))) * 60_000
 
-const item = (id: string, time: string, amountFen: number, extra: Partial<TransactionsLive['items'][number]> = {}) => ({
+const item = (id: string, time: string, amountFen: number, extra: Partial<TransactionItem> = {}): TransactionItem => ({
   id,
-  type: 'payment' as const,
-  method: 'wechat' as const,
+  deviceId: 'device-1',
+  type: 'payment',
+  method: 'wechat',
   amountFen,
   stallNo: 'A-01',
   merchantName: '王记蔬菜',
+  marketName: '东门市场',
   time,
   ...extra,
 })
@@ -214,25 +216,35 @@ describe('the latest lists', () => {
     expect(next.slice(0, 3).map((row) => row.id)).toEqual(['n2', 'n1', 'old-0'])
     // The same event heard twice (a resumed stream) is listed once.
     expect(prependTransactions(next, event)).toBe(next)
-    // Another device may use the same event id: a different stall is another transaction.
-    expect(prependTransactions(next, batch([item('n2', `${DAY} 10:00:02`, 5, { stallNo: 'B-02' })]))[0]?.stallNo).toBe(
-      'B-02',
-    )
+    // Another device may use the same event id: that is another transaction.
+    const twin = prependTransactions(next, batch([item('n2', `${DAY} 10:00:02`, 5, { deviceId: 'device-2' })]))
+    expect(twin.slice(0, 2).map((row) => [row.deviceId, row.id])).toEqual([
+      ['device-2', 'n2'],
+      ['device-1', 'n2'],
+    ])
   })
 
-  it('put new tests in front, each with a key of its own, capped', () => {
-    const test = {
+  it('put new tests in front by their event ids, once each, capped', () => {
+    const test = (id: string, result: TestItem['result'] = 'fail'): TestItem => ({
+      id,
+      deviceId: 'tester-1',
       produce: '芹菜',
       stallNo: 'A-34',
       merchantName: null,
+      marketName: '东门市场',
       inhibitionPct: 83.2,
-      result: 'fail' as const,
+      result,
       time: `${DAY} 10:00:00`,
-    }
-    const next = prependTests([], { marketId: 'm-1', items: [test, { ...test, result: 'pass' }] })
-    expect(next.map((row) => row.result)).toEqual(['fail', 'pass'])
-    expect(new Set(next.map((row) => row.id)).size).toBe(2)
-    const full = prependTests(next, { marketId: 'm-1', items: Array.from({ length: LATEST_TESTS }, () => test) })
-    expect(full).toHaveLength(LATEST_TESTS)
+    })
+    const event = { marketId: 'm-1', items: [test('t1'), test('t2', 'pass')] }
+    const next = prependTests([], event)
+    expect(next.map((row) => [row.id, row.result])).toEqual([
+      ['t1', 'fail'],
+      ['t2', 'pass'],
+    ])
+    // The same results heard again (a resumed stream, or already read from the server) are listed once.
+    expect(prependTests(next, event)).toBe(next)
+    const many = Array.from({ length: LATEST_TESTS }, (_, i) => test(`more-${i}`))
+    expect(prependTests(next, { marketId: 'm-1', items: many })).toHaveLength(LATEST_TESTS)
   })
 })

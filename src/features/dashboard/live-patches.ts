@@ -1,5 +1,5 @@
 import { LATEST_TESTS, LATEST_TRANSACTIONS, type Daily, type Today } from '@contract/dashboard'
-import type { PassengersLive, TestsLive, TransactionsLive } from '@contract/live'
+import { itemKey, type PassengersLive, type TestsLive, type TransactionsLive } from '@contract/live'
 import { formatShanghaiTime, shanghaiDayStart } from '@contract/time'
 import type { LatestTests, LatestTransactions, Methods, Minutes, PassengerFlow } from './queries'
 
@@ -139,26 +139,22 @@ export function addToFlow(flow: PassengerFlow, event: PassengersLive, day: strin
   )
 }
 
-/**
- * What tells one transaction from another: the device's own event id is unique per device only, so
- * the stall and time come with it.
- */
-export const transactionKey = (row: { id: string; stallNo: string; time: string }) =>
-  `${row.id}|${row.stallNo}|${row.time}`
-
-/** The latest transactions with a batch's items in front, newest first, capped as the server caps them. */
-export function prependTransactions(list: LatestTransactions, event: TransactionsLive): LatestTransactions {
-  const seen = new Set(list.map(transactionKey))
-  const fresh = event.items.filter((item) => !seen.has(transactionKey(item)))
+/** The latest items with a batch's in front, newest first, each once, capped as the server caps them. */
+function prependItems<T extends { deviceId: string; id: string; time: string }>(
+  list: T[],
+  items: T[],
+  cap: number,
+): T[] {
+  const seen = new Set(list.map(itemKey))
+  const fresh = items.filter((item) => !seen.has(itemKey(item)))
   if (fresh.length === 0) return list
-  return [...fresh, ...list].sort((a, b) => b.time.localeCompare(a.time)).slice(0, LATEST_TRANSACTIONS)
+  return [...fresh, ...list].sort((a, b) => b.time.localeCompare(a.time)).slice(0, cap)
 }
 
-let liveTestSerial = 0
+/** The latest transactions with a batch's items in front (an item already listed is not repeated). */
+export const prependTransactions = (list: LatestTransactions, event: TransactionsLive): LatestTransactions =>
+  prependItems(list, event.items, LATEST_TRANSACTIONS)
 
-/** The latest tests with a batch's results in front, newest first, capped as the server caps them. */
-export function prependTests(list: LatestTests, event: TestsLive): LatestTests {
-  // Live results carry no row id: a key of their own, unique in this page.
-  const fresh = event.items.map((item) => ({ ...item, id: `live-${++liveTestSerial}` }))
-  return [...fresh, ...list].sort((a, b) => b.time.localeCompare(a.time)).slice(0, LATEST_TESTS)
-}
+/** The latest tests with a batch's results in front (a result already listed is not repeated). */
+export const prependTests = (list: LatestTests, event: TestsLive): LatestTests =>
+  prependItems(list, event.items, LATEST_TESTS)

@@ -10,9 +10,10 @@ import { useWorkplaceLive } from './use-workplace-live'
 
 /** The live stream, replaced by handlers the test calls itself. */
 const handlers = new Map<string, (data: unknown) => void>()
-vi.mock('@/lib/live-stream', () => ({
+vi.mock('@/lib/live-stream', async (original) => ({
+  // The real useLiveRefresh: the workplace reads again by the rule of every live page.
+  ...(await original<object>()),
   useLiveEvent: (type: string, handler: (data: unknown) => void) => handlers.set(type, handler),
-  throttled: (run: () => void) => Object.assign(() => run(), { cancel: () => {} }),
 }))
 const emit = (type: string, data: unknown) => handlers.get(type)?.(data)
 
@@ -25,7 +26,7 @@ const MARKET = 'market-1'
 const figures = { paymentFen: 1_000, payments: 2, refunds: 0, refundFen: 0 }
 const today: Today = { today: figures, yesterday: figures, onlineDevices: 1, boundDevices: 2, asOf: '' }
 
-function setup() {
+function setup(market: string | null = MARKET) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
   const now = Date.now()
   client.setQueryData(todayQuery(MARKET).queryKey, today)
@@ -43,8 +44,8 @@ function setup() {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
   )
-  renderHook(() => useWorkplaceLive(MARKET), { wrapper })
-  return { client, invalidate, time: formatShanghaiTime(now) }
+  const hook = renderHook(({ scope }) => useWorkplaceLive(scope), { wrapper, initialProps: { scope: market } })
+  return { client, invalidate, time: formatShanghaiTime(now), rerender: hook.rerender }
 }
 
 const payment = (time: string, marketId = MARKET): TransactionsLive => ({
@@ -54,7 +55,17 @@ const payment = (time: string, marketId = MARKET): TransactionsLive => ({
   refunds: 0,
   refundFen: 0,
   items: [
-    { id: 'p1', type: 'payment', method: 'alipay', amountFen: 12_345, stallNo: 'A-01', merchantName: null, time },
+    {
+      id: 'p1',
+      deviceId: 'pos-1',
+      type: 'payment',
+      method: 'alipay',
+      amountFen: 12_345,
+      stallNo: 'A-01',
+      merchantName: null,
+      marketName: '东门市场',
+      time,
+    },
   ],
 })
 
@@ -90,12 +101,53 @@ describe('the workplace, live', () => {
     const { client, invalidate, time } = setup()
     emit('tests', {
       marketId: MARKET,
-      items: [{ produce: '芹菜', stallNo: 'A-1', merchantName: null, inhibitionPct: 80, result: 'fail', time }],
+      items: [
+        {
+          id: 't-7',
+          deviceId: 'tester-1',
+          produce: '芹菜',
+          stallNo: 'A-1',
+          merchantName: null,
+          marketName: '东门市场',
+          inhibitionPct: 80,
+          result: 'fail',
+          time,
+        },
+      ],
     })
-    expect(client.getQueryData(testsQuery(MARKET).queryKey)?.[0]).toMatchObject({ produce: '芹菜', result: 'fail' })
+    // The result keeps the device's own event id: no id made up in the page.
+    expect(client.getQueryData(testsQuery(MARKET).queryKey)?.[0]).toMatchObject({
+      id: 't-7',
+      deviceId: 'tester-1',
+      produce: '芹菜',
+      result: 'fail',
+    })
     emit('device', { marketId: MARKET, online: true })
     expect(invalidate.mock.calls.at(-1)?.[0]?.queryKey).toEqual(['dashboard', MARKET, 'today'])
     emit('resync', {})
     expect(invalidate.mock.calls.at(-1)?.[0]?.queryKey).toEqual(['dashboard', MARKET])
+  })
+
+  it('reads a figure again instead of patching it while its answer is on its way (it may predate the event)', async () => {
+    const { client, invalidate, time } = setup()
+    void client.fetchQuery({
+      queryKey: transactionsQuery(MARKET).queryKey,
+      queryFn: () => new Promise<never>(() => {}),
+      staleTime: 0,
+    })
+    emit('transactions', payment(time))
+    expect(client.getQueryData(transactionsQuery(MARKET).queryKey)).toEqual([])
+    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toContainEqual([
+      'dashboard',
+      MARKET,
+      'transactions',
+    ])
+  })
+
+  it('reads the figures of the market now in scope after a switch', () => {
+    const { invalidate, rerender } = setup()
+    rerender({ scope: 'market-2' })
+    emit('device', { marketId: 'market-2', online: true })
+    expect(invalidate.mock.calls.at(-1)?.[0]?.queryKey).toEqual(['dashboard', 'market-2', 'today'])
   })
 })

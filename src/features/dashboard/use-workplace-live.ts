@@ -1,7 +1,6 @@
-import { useEffect, useMemo } from 'react'
 import { useQueryClient, type DataTag, type QueryKey } from '@tanstack/react-query'
 import { shanghaiToday } from '@contract/time'
-import { throttled, useLiveEvent } from '@/lib/live-stream'
+import { useLiveEvent, useLiveRefresh } from '@/lib/live-stream'
 import {
   addToDaily,
   addToFlow,
@@ -23,8 +22,6 @@ import {
   type Scope,
 } from './queries'
 
-/** A burst of events becomes one read of a figure that cannot be patched, at most this often. */
-const REFETCH_MS = 2_000
 /** Rankings cannot be patched (events do not name the merchant): read again at most this often. */
 const RANKINGS_MS = 15_000
 
@@ -33,38 +30,34 @@ const RANKINGS_MS = 15_000
  * to today's figures, the 30 days, the methods, the last hour and the latest list in the query cache,
  * within the second it arrives and without a request; a counter's report adds to the flow; tests go in
  * front of the list; a device going on- or offline reads the device count again. What cannot be
- * patched exactly is read again, throttled; a gap in the stream reads everything again.
+ * patched exactly is read again through `useLiveRefresh`, the rule of every live page; a gap in the
+ * stream reads everything again.
  */
 export function useWorkplaceLive(market: Scope): void {
   const queryClient = useQueryClient()
+  const refresh = {
+    today: useLiveRefresh(dashboardKeys.today(market)),
+    daily: useLiveRefresh(dashboardKeys.daily(market)),
+    methods: useLiveRefresh(dashboardKeys.methods(market)),
+    minutes: useLiveRefresh(dashboardKeys.minutes(market)),
+    passengers: useLiveRefresh(dashboardKeys.passengers(market)),
+    transactions: useLiveRefresh(dashboardKeys.transactions(market)),
+    tests: useLiveRefresh(dashboardKeys.tests(market)),
+    rankings: useLiveRefresh(dashboardKeys.rankings(market), RANKINGS_MS),
+  }
 
-  const refetch = useMemo(() => {
-    const again = (queryKey: QueryKey, ms = REFETCH_MS) =>
-      throttled(() => void queryClient.invalidateQueries({ queryKey }), ms)
-    return {
-      today: again(todayQuery(market).queryKey),
-      daily: again(dailyQuery(market).queryKey),
-      methods: again(methodsQuery(market).queryKey),
-      minutes: again(minutesQuery(market).queryKey),
-      passengers: again(passengersQuery(market).queryKey),
-      transactions: again(transactionsQuery(market).queryKey),
-      rankings: again(dashboardKeys.rankings(market), RANKINGS_MS),
-    }
-  }, [market, queryClient])
-  useEffect(
-    () => () => {
-      for (const run of Object.values(refetch)) run.cancel()
-    },
-    [refetch],
-  )
-
-  /** Applies `update` to a cached answer; a figure it cannot update exactly is read again. */
-  function patch<T>(queryKey: DataTag<QueryKey, T, Error>, update: (data: T) => T | null, fallback: () => void) {
+  /**
+   * Applies `update` to a cached answer. A figure it cannot update exactly is read again, and so is one
+   * whose answer is on its way: that answer may have been read before the event, and would replace
+   * the patch.
+   */
+  function patch<T>(queryKey: DataTag<QueryKey, T, Error>, update: (data: T) => T | null, readAgain: () => void) {
+    if (queryClient.isFetching({ queryKey }) > 0) return readAgain()
     const current = queryClient.getQueryData(queryKey)
-    // Not loaded yet: its answer, when it comes, is read after the event.
+    // Not asked for yet: its answer, when it is, comes after the event.
     if (current === undefined) return
     const next = update(current)
-    if (next === null) fallback()
+    if (next === null) readAgain()
     else if (next !== current) queryClient.setQueryData(queryKey, next)
   }
 
@@ -74,30 +67,25 @@ export function useWorkplaceLive(market: Scope): void {
   useLiveEvent('transactions', (event) => {
     if (!ours(event.marketId)) return
     const day = shanghaiToday()
-    patch(todayQuery(market).queryKey, (data) => addToToday(data, event, day), refetch.today)
-    patch(dailyQuery(market).queryKey, (data) => addToDaily(data, event, day), refetch.daily)
-    patch(methodsQuery(market).queryKey, (data) => addToMethods(data, event, day), refetch.methods)
-    patch(minutesQuery(market).queryKey, (data) => addToMinutes(data, event), refetch.minutes)
-    patch(transactionsQuery(market).queryKey, (data) => prependTransactions(data, event), refetch.transactions)
-    refetch.rankings()
+    patch(todayQuery(market).queryKey, (data) => addToToday(data, event, day), refresh.today)
+    patch(dailyQuery(market).queryKey, (data) => addToDaily(data, event, day), refresh.daily)
+    patch(methodsQuery(market).queryKey, (data) => addToMethods(data, event, day), refresh.methods)
+    patch(minutesQuery(market).queryKey, (data) => addToMinutes(data, event), refresh.minutes)
+    patch(transactionsQuery(market).queryKey, (data) => prependTransactions(data, event), refresh.transactions)
+    refresh.rankings()
   })
 
   useLiveEvent('passengers', (event) => {
     if (!ours(event.marketId)) return
-    patch(passengersQuery(market).queryKey, (data) => addToFlow(data, event, shanghaiToday()), refetch.passengers)
+    patch(passengersQuery(market).queryKey, (data) => addToFlow(data, event, shanghaiToday()), refresh.passengers)
   })
 
   useLiveEvent('tests', (event) => {
-    if (!ours(event.marketId)) return
-    patch(
-      testsQuery(market).queryKey,
-      (data) => prependTests(data, event),
-      () => {},
-    )
+    if (ours(event.marketId)) patch(testsQuery(market).queryKey, (data) => prependTests(data, event), refresh.tests)
   })
 
   useLiveEvent('device', (event) => {
-    if (ours(event.marketId)) refetch.today()
+    if (ours(event.marketId)) refresh.today()
   })
 
   // Events may have been missed (the server could not resume the stream): every figure afresh.

@@ -5,7 +5,8 @@ import type { ReactNode } from 'react'
 import { m } from '@/paraglide/messages'
 import { api, ApiRequestError } from '@/lib/api-client'
 import { LatestTestsWidget } from './latest-tests'
-import { testsQuery, type LatestTests } from './queries'
+import { LatestTransactionsWidget } from './latest-transactions'
+import { testsQuery, type LatestTests, type LatestTransactions } from './queries'
 import { ChangeNote } from './today-figures'
 
 vi.mock('@/lib/api-client', async (original) => ({ ...(await original<object>()), api: vi.fn() }))
@@ -28,18 +29,22 @@ const widget = () => screen.getByTestId('widget-tests')
 const failed: LatestTests = [
   {
     id: 't1',
+    deviceId: 'tester-1',
     produce: '芹菜',
     stallNo: 'A-34',
     merchantName: '陈辉',
+    marketName: '东门市场',
     inhibitionPct: 83.2,
     result: 'fail',
     time: '2026-11-23 14:14:00',
   },
   {
     id: 't2',
+    deviceId: 'tester-2',
     produce: '韭菜',
     stallNo: 'A-10',
     merchantName: null,
+    marketName: '西城农贸市场',
     inhibitionPct: 29.3,
     result: 'pass',
     time: '2026-11-23 14:10:00',
@@ -95,6 +100,53 @@ describe('a dashboard widget', () => {
     await client.refetchQueries({ queryKey: testsQuery(null).queryKey }).catch(() => {})
     await waitFor(() => expect(within(widget()).getByRole('alert').textContent).toContain(m.dashboard_refresh_failed()))
     expect(within(widget()).getAllByRole('listitem')).toHaveLength(2)
+  })
+})
+
+const trade: LatestTransactions[number] = {
+  id: '1',
+  deviceId: 'pos-1',
+  type: 'payment',
+  method: 'wechat',
+  amountFen: 1_250,
+  stallNo: 'A-01',
+  merchantName: '陈辉',
+  marketName: '东门市场',
+  time: '2026-11-23 14:14:00',
+}
+// The same stall number and event id in another market: another row.
+const trades: LatestTransactions = [trade, { ...trade, deviceId: 'pos-2', marketName: '西城农贸市场' }]
+
+describe('the latest lists of every market', () => {
+  it("name each test's market when the scope is all markets, and not within one market", async () => {
+    apiMock.mockResolvedValue(failed)
+    renderWithClient(<LatestTestsWidget market={null} locale="en-US" />)
+    await waitFor(() => expect(widget().dataset.state).toBe('ready'))
+    const [first, second] = within(widget()).getAllByRole('listitem')
+    expect(first?.textContent).toContain('东门市场 · A-34 · 陈辉')
+    expect(second?.textContent).toContain('西城农贸市场 · A-10')
+    cleanup()
+
+    renderWithClient(<LatestTestsWidget market="m-1" locale="en-US" />)
+    await waitFor(() => expect(widget().dataset.state).toBe('ready'))
+    expect(widget().textContent).not.toContain('东门市场')
+  })
+
+  it("give each transaction's market a column when the scope is all markets, and none within one market", async () => {
+    apiMock.mockResolvedValue(trades)
+    renderWithClient(<LatestTransactionsWidget market={null} locale="en-US" />)
+    const table = await screen.findByTestId('transactions-table')
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent)
+    expect(headers.slice(0, 3)).toEqual([m.dashboard_time(), m.dashboard_market(), m.dashboard_stall()])
+    const rows = within(table).getAllByRole('row').slice(1)
+    expect(rows.map((row) => within(row).getAllByRole('cell')[1]?.textContent)).toEqual(['东门市场', '西城农贸市场'])
+    cleanup()
+
+    renderWithClient(<LatestTransactionsWidget market="m-1" locale="en-US" />)
+    const scoped = await screen.findByTestId('transactions-table')
+    expect(within(scoped).queryByRole('columnheader', { name: m.dashboard_market() })).toBeNull()
   })
 })
 

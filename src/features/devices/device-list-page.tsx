@@ -1,17 +1,17 @@
-import { useMemo } from 'react'
+import { useCallback } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
 import { DEVICE_KINDS, type DeviceKind } from '@contract/device-list'
 import type { DeviceListItem, DeviceSecret } from '@contract/devices'
 import { Role } from '@contract/roles'
 import { m } from '@/paraglide/messages'
-import { useLocale } from '@/lib/locale'
 import { useMarketScopeLabel } from '@/lib/market-scope'
 import { useListResult } from '@/components/async-state/use-list-result'
 import { ColumnVisibility, hideableColumns } from '@/components/data-table/column-visibility'
 import { DataTable } from '@/components/data-table/data-table'
 import { SearchBox } from '@/components/data-table/search-box'
 import { SelectFilter } from '@/components/data-table/select-filter'
+import { useColumns } from '@/components/data-table/use-columns'
 import { useColumnVisibility } from '@/components/data-table/use-column-visibility'
 import { useListSearch } from '@/components/data-table/use-list-search'
 import { Badge } from '@/components/ui/badge'
@@ -117,7 +117,6 @@ export function DeviceListPage({
   useMarketOptions,
   useMerchantOptions,
 }: DeviceListPageProps) {
-  const locale = useLocale()
   const scopeLabel = useMarketScopeLabel()
   const list = useListSearch(search, onSearchChange)
   const result = useListResult(useQuery(deviceListQuery({ ...search, market })))
@@ -127,10 +126,8 @@ export function DeviceListPage({
   const { mutateAsync: unbind } = useUnbindDevice()
   const { mutateAsync: rotateSecret } = useRotateDeviceSecret()
   // Headers are words in the current language: rebuilt when it changes (the messages read it themselves).
-  const columns = useMemo(
-    () => deviceColumns(allMarkets, { unbind, rotateSecret }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [locale, allMarkets, unbind, rotateSecret],
+  const columns = useColumns(
+    useCallback(() => deviceColumns(allMarkets, { unbind, rotateSecret }), [allMarkets, unbind, rotateSecret]),
   )
   const { visibility, setVisible } = useColumnVisibility('devices')
 

@@ -1,5 +1,8 @@
 import type { PaymentBank } from '@contract/markets'
+import { MARKET_STATUSES } from '@contract/market-list'
+import { MARKET_STATUS_WORDS } from '@contract/words'
 import { m } from '@/paraglide/messages'
+import { wordFor, wordOptions } from '@/lib/words'
 
 export const BANK_LABELS: Record<PaymentBank, () => string> = {
   ICBC: m.bank_icbc,
@@ -11,4 +14,5 @@ export const BANK_LABELS: Record<PaymentBank, () => string> = {
   RCC: m.bank_rcc,
 }
 
-export const statusLabel = (status: number) => (status === 1 ? m.user_status_normal() : m.user_status_frozen())
+export const statusLabel = (status: number) => wordFor(MARKET_STATUS_WORDS, String(status))
+export const statusOptions = () => wordOptions(MARKET_STATUSES, MARKET_STATUS_WORDS)

@@ -14,7 +14,7 @@ import { TextareaField } from '@/components/form/textarea-field'
 import { TextField } from '@/components/form/text-field'
 import { useConsoleForm } from '@/components/form/use-console-form'
 import { useCreateMarket, useUpdateMarket } from './mutations'
-import { BANK_LABELS } from './labels'
+import { BANK_LABELS, statusLabel } from './labels'
 import { CreateMarketFormSchema, EditMarketFormSchema, marketFormValues, usernameAvailable } from './market-form-values'
 
 type MarketFormProps = {
@@ -52,10 +52,7 @@ export function MarketForm({ market, onDone, onCancel, draftKey }: MarketFormPro
     onSaved: onDone,
   })
   const banks = PAYMENT_BANKS.map((bank) => ({ value: bank, label: BANK_LABELS[bank]() }))
-  const statuses = [
-    { value: 1 as const, label: m.user_status_normal() },
-    { value: 2 as const, label: m.user_status_frozen() },
-  ]
+  const statuses = ([1, 2] as const).map((value) => ({ value, label: statusLabel(value) }))
 
   return (
     <form {...formProps} className="space-y-5" data-testid="market-form">

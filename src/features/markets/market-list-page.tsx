@@ -1,22 +1,21 @@
-import { useMemo } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ColumnDef } from '@tanstack/react-table'
 import { Plus } from 'lucide-react'
 import type { MarketListItem } from '@contract/markets'
 import { m } from '@/paraglide/messages'
-import { useLocale } from '@/lib/locale'
 import { useListResult } from '@/components/async-state/use-list-result'
 import { ColumnVisibility, hideableColumns } from '@/components/data-table/column-visibility'
 import { DataTable } from '@/components/data-table/data-table'
 import { SearchBox } from '@/components/data-table/search-box'
 import { SelectFilter } from '@/components/data-table/select-filter'
+import { useColumns } from '@/components/data-table/use-columns'
 import { useColumnVisibility } from '@/components/data-table/use-column-visibility'
 import { useListSearch } from '@/components/data-table/use-list-search'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { marketListQuery, type MarketSearch } from './queries'
-import { statusLabel } from './labels'
+import { statusLabel, statusOptions } from './labels'
 import { MarketActions } from './market-actions'
 
 type MarketListPageProps = { search: MarketSearch; onSearchChange: (next: Partial<MarketSearch>) => void }
@@ -82,12 +81,10 @@ function marketColumns(): ColumnDef<MarketListItem, unknown>[] {
 
 /** MarketManage (SPEC §2): every market, searchable and sortable, with its account's actions. */
 export function MarketListPage({ search, onSearchChange }: MarketListPageProps) {
-  const locale = useLocale()
   const list = useListSearch(search, onSearchChange)
   const result = useListResult(useQuery(marketListQuery(search)))
   // Headers are words in the current language: rebuilt when it changes.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const columns = useMemo(() => marketColumns(), [locale])
+  const columns = useColumns(marketColumns)
   const { visibility, setVisible } = useColumnVisibility('markets')
 
   return (
@@ -117,10 +114,7 @@ export function MarketListPage({ search, onSearchChange }: MarketListPageProps) 
               label={m.markets_col_status()}
               allLabel={m.markets_status_all()}
               value={search.status}
-              options={[
-                { value: '1', label: m.user_status_normal() },
-                { value: '2', label: m.user_status_frozen() },
-              ]}
+              options={statusOptions()}
               onChange={(status) => list.setFilter('status', status)}
             />
             <ColumnVisibility columns={hideableColumns(columns)} visibility={visibility} onChange={setVisible} />

@@ -1,26 +1,16 @@
 import type { BusinessCategory, MerchantStatus } from '@contract/merchant-list'
 import { BUSINESS_CATEGORIES } from '@contract/merchant-list'
 import { EDUCATION_LEVELS, GENDERS, POLITICAL_AFFILIATIONS } from '@contract/merchants'
+import { BUSINESS_CATEGORY_WORDS, MERCHANT_STATUS_WORDS } from '@contract/words'
 import { m } from '@/paraglide/messages'
+import { wordFor, wordOptions } from '@/lib/words'
 
 /** The words for the merchant contract's fixed choices, as functions so they follow a language switch. */
 
-const CATEGORY: Record<BusinessCategory, () => string> = {
-  vegetables: m.merchants_category_vegetables,
-  fruit: m.merchants_category_fruit,
-  meat: m.merchants_category_meat,
-  aquatic: m.merchants_category_aquatic,
-  eggs_poultry: m.merchants_category_eggs_poultry,
-  grain_oil: m.merchants_category_grain_oil,
-  dry_goods: m.merchants_category_dry_goods,
-  cooked_food: m.merchants_category_cooked_food,
-  other: m.merchants_category_other,
-}
-export const categoryLabel = (category: BusinessCategory) => CATEGORY[category]()
-export const categoryOptions = () => BUSINESS_CATEGORIES.map((value) => ({ value, label: categoryLabel(value) }))
+export const categoryLabel = (category: BusinessCategory) => wordFor(BUSINESS_CATEGORY_WORDS, category)
+export const categoryOptions = () => wordOptions(BUSINESS_CATEGORIES, BUSINESS_CATEGORY_WORDS)
 
-export const statusLabel = (status: MerchantStatus) =>
-  status === 'active' ? m.merchants_status_active() : m.merchants_status_left()
+export const statusLabel = (status: MerchantStatus) => wordFor(MERCHANT_STATUS_WORDS, status)
 
 const GENDER: Record<(typeof GENDERS)[number], () => string> = {
   male: m.merchants_gender_male,

@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useCallback, useMemo } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ColumnDef } from '@tanstack/react-table'
@@ -13,6 +13,7 @@ import { ColumnVisibility, hideableColumns } from '@/components/data-table/colum
 import { DataTable } from '@/components/data-table/data-table'
 import { SearchBox } from '@/components/data-table/search-box'
 import { SelectFilter } from '@/components/data-table/select-filter'
+import { useColumns } from '@/components/data-table/use-columns'
 import { useColumnVisibility } from '@/components/data-table/use-column-visibility'
 import { useListSearch } from '@/components/data-table/use-list-search'
 import { Badge } from '@/components/ui/badge'
@@ -154,9 +155,11 @@ export function MerchantListPage({ search, market, urlMarket, sentBack, onSearch
   const { mutateAsync: resetPassword } = useResetMerchantPassword()
   const { mutateAsync: setLeft } = useSetMerchantLeft()
   // Headers are words in the current language: rebuilt when it changes.
-  const columns = useMemo(
-    () => merchantColumns(allMarkets, linkMarket, { resetPassword, setLeft }, locale),
-    [locale, allMarkets, linkMarket, resetPassword, setLeft],
+  const columns = useColumns(
+    useCallback(
+      (locale: Locale) => merchantColumns(allMarkets, linkMarket, { resetPassword, setLeft }, locale),
+      [allMarkets, linkMarket, resetPassword, setLeft],
+    ),
   )
   const { visibility, setVisible } = useColumnVisibility('merchants')
   const { text, setText, setFilter } = list

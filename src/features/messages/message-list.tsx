@@ -6,7 +6,8 @@ import { AsyncState } from '@/components/async-state/async-state'
 import { StaleNote } from '@/components/async-state/stale-note'
 import { useListResult } from '@/components/async-state/use-list-result'
 import { Skeleton } from '@/components/ui/skeleton'
-import { messageListQuery, useMarkRead } from './api'
+import { useMarkRead } from './mutations'
+import { messageListQuery } from './queries'
 import { MessageItem } from './message-item'
 
 const skeleton = (

@@ -1,5 +1,5 @@
 import { useLiveEvent, useLiveRefresh, useLiveStatus } from '@/lib/live-stream'
-import { messageKeys } from './api'
+import { messageKeys } from './queries'
 
 /** Without the stream, the counts are polled this often. */
 const POLL_MS = 60_000

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useLocale } from '@/lib/locale'
-import { messageKeys } from './api'
+import { messageKeys } from './queries'
 
 /**
  * The server writes messages in the language of the request (Accept-Language), so lists fetched

@@ -1,11 +1,14 @@
 import { Cpu, LayoutDashboard, Store, Users, type LucideIcon } from 'lucide-react'
+import type { PageGroup } from '@contract/pages'
 
-/** Each menu group's icon, shown by the side menu and the command palette. */
-const MENU_ICONS: Record<string, LucideIcon> = {
+/** Each menu group's icon, shown by the side menu and the command palette; a new group fails `tsc` here. */
+const MENU_ICONS: { readonly [Group in PageGroup]: LucideIcon } = {
   dashboard: LayoutDashboard,
   market: Store,
   merchant: Users,
   device: Cpu,
 }
 
-export const menuIcon = (group: string): LucideIcon => MENU_ICONS[group] ?? LayoutDashboard
+/** A group's icon; a server menu may name a group this console does not know. */
+export const menuIcon = (group: string): LucideIcon =>
+  Object.hasOwn(MENU_ICONS, group) ? MENU_ICONS[group as PageGroup] : LayoutDashboard

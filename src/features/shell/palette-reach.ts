@@ -1,5 +1,4 @@
-import { CONSOLE_MENU } from '@contract/menu'
-import { mayOpen, type PageName } from '@contract/access'
+import { mayOpen, PAGE_NAMES, PAGES, type PageName } from '@contract/pages'
 import { menuHasName } from '@/lib/permissions'
 import type { ServerMenuEntry } from '@/lib/settings'
 import { sideMenuFor } from './menu-items'
@@ -19,12 +18,8 @@ export type PaletteReach = {
   searchMerchants: boolean
 }
 
-/** Form pages the palette offers as actions; the edit page needs a chosen row, so it is reached by search. */
-const ACTION_PAGES: readonly PageName[] = ['MarketRegister', 'MerchantRegister']
-
-const PAGES = new Map(
-  CONSOLE_MENU.flatMap((entry) => entry.children.map((child) => [child.name, { path: child.path, group: entry.name }])),
-)
+/** Form pages the palette offers as actions (the registry's 'action' pages); the edit page needs a chosen row. */
+const ACTION_PAGES = PAGE_NAMES.filter((name) => PAGES[name].reach === 'action')
 
 /**
  * Pages and actions by the role's rights (contract/access.ts) and, with the menu from the server, only
@@ -35,10 +30,11 @@ export function paletteReach(role: number, serverMenu: readonly ServerMenuEntry[
   const pages = sideMenuFor(role, serverMenu).flatMap((group) =>
     group.children.map((child) => ({ ...child, group: group.name })),
   )
-  const actions = ACTION_PAGES.filter(reachable).flatMap((name) => {
-    const page = PAGES.get(name)
-    return page ? [{ name, ...page }] : []
-  })
+  const actions = ACTION_PAGES.filter(reachable).map((name) => ({
+    name,
+    path: PAGES[name].path,
+    group: PAGES[name].group,
+  }))
   return {
     pages,
     actions,

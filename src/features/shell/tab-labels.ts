@@ -1,40 +1,11 @@
+import { PAGES, type PageName } from '@contract/pages'
 import { m } from '@/paraglide/messages'
 import { marketChoiceStore } from '@/lib/market-scope'
 import { routeTitle } from '@/lib/route-meta'
 import { tabLabels, type Tab } from '@/lib/tabs'
+import { wordFor } from '@/lib/words'
 
-/**
- * The words for list filters that can tell two tabs of one list apart. The lists' own label modules
- * live in their features, which the shell may not import; these reuse the same messages.
- */
-const FILTER_WORDS: Record<string, Record<string, Record<string, () => string>>> = {
-  MarketManage: { status: { '1': m.user_status_normal, '2': m.user_status_frozen } },
-  MerchantManage: {
-    status: { active: m.merchants_status_active, left: m.merchants_status_left },
-    category: {
-      vegetables: m.merchants_category_vegetables,
-      fruit: m.merchants_category_fruit,
-      meat: m.merchants_category_meat,
-      aquatic: m.merchants_category_aquatic,
-      eggs_poultry: m.merchants_category_eggs_poultry,
-      grain_oil: m.merchants_category_grain_oil,
-      dry_goods: m.merchants_category_dry_goods,
-      cooked_food: m.merchants_category_cooked_food,
-      other: m.merchants_category_other,
-    },
-  },
-  DeviceManage: {
-    status: { online: m.devices_status_online, offline: m.devices_status_offline },
-    kind: {
-      payment_terminal: m.device_kind_payment_terminal,
-      scale: m.device_kind_scale,
-      passenger_counter: m.device_kind_passenger_counter,
-      pesticide_tester: m.device_kind_pesticide_tester,
-    },
-  },
-}
-
-/** Search text as typed, a filter by its word, the page number; a market by name when this browser knows it. */
+/** Search text as typed, a filter by its word (the page's list words, contract/pages.ts), the page number; a market by name when this browser knows it. */
 function describeQuery(tab: Tab, key: string, value: unknown): string | null {
   const text = typeof value === 'string' || typeof value === 'number' ? String(value) : null
   if (text === null) return null
@@ -44,7 +15,8 @@ function describeQuery(tab: Tab, key: string, value: unknown): string | null {
     const choice = marketChoiceStore.get()
     return choice?.id === text ? choice.name : null
   }
-  return FILTER_WORDS[tab.name]?.[key]?.[text]?.() ?? null
+  const words = Object.hasOwn(PAGES, tab.name) ? PAGES[tab.name as PageName].list?.[key] : undefined
+  return words && Object.hasOwn(words, text) ? wordFor(words, text) : null
 }
 
 /** Each tab's label in the current language, by its address. */

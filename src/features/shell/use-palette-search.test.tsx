@@ -3,7 +3,7 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { api } from '@/lib/api-client'
-import { usePaletteSearch } from './use-palette-search'
+import { paletteKeys, usePaletteSearch } from './use-palette-search'
 
 vi.mock('@/lib/api-client', async (original) => ({ ...(await original<object>()), api: vi.fn() }))
 const calls = vi.mocked(api)
@@ -24,7 +24,8 @@ function setup(text: string, options: { markets: boolean; merchants: boolean; ma
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
   )
-  return renderHook(({ typed }) => usePaletteSearch(typed, options), { wrapper, initialProps: { typed: text } })
+  const hook = renderHook(({ typed }) => usePaletteSearch(typed, options), { wrapper, initialProps: { typed: text } })
+  return { ...hook, client }
 }
 
 const sent = () => calls.mock.calls.map(([path, , input]) => [path, (input as { query: unknown }).query])
@@ -66,5 +67,19 @@ describe('the palette search', () => {
     calls.mockRejectedValue(new Error('down'))
     rerender({ typed: '王' })
     await waitFor(() => expect(result.current.failed).toBeInstanceOf(Error))
+  })
+
+  it('keeps its answers under its own keys, apart from the lists', async () => {
+    const { result, rerender, client } = setup('', { markets: true, merchants: true, market: 'm1' })
+    rerender({ typed: '新华' })
+    await waitFor(() => expect(result.current.merchants).toEqual([merchant]))
+    expect(client.getQueryData(paletteKeys.markets('新华'))).toEqual({ list: [market], total: 1 })
+    expect(client.getQueryData(paletteKeys.merchants('m1', '新华'))).toEqual({ list: [merchant], total: 1 })
+    const keys = client
+      .getQueryCache()
+      .getAll()
+      .map((query) => query.queryKey)
+    expect(keys.length).toBeGreaterThan(0)
+    expect(keys.every((key) => key[0] === paletteKeys.all[0])).toBe(true)
   })
 })

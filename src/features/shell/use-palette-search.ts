@@ -17,10 +17,20 @@ function useSettled(text: string, delayMs: number): string {
   return settled
 }
 
+/**
+ * The palette's own searches: kept apart from the lists' queries (five rows, its own failures), so
+ * a list's cache never holds a palette's page nor the other way round.
+ */
+export const paletteKeys = {
+  all: ['palette'] as const,
+  markets: (q: string) => [...paletteKeys.all, 'markets', q] as const,
+  merchants: (market: string | null, q: string) => [...paletteKeys.all, 'merchants', market, q] as const,
+}
+
 // The palette says a failure where its results go (meta.handlesErrors): no toast over it.
 const paletteMarketsQuery = (q: string) =>
   queryOptions({
-    queryKey: ['palette', 'markets', q] as const,
+    queryKey: paletteKeys.markets(q),
     queryFn: ({ signal }) => api('/markets', '$get', { query: { q, pageSize: RESULTS } }, { signal }),
     placeholderData: keepPreviousData,
     meta: { handlesErrors: true },
@@ -28,7 +38,7 @@ const paletteMarketsQuery = (q: string) =>
 
 const paletteMerchantsQuery = (q: string, market: string | null) =>
   queryOptions({
-    queryKey: ['palette', 'merchants', market, q] as const,
+    queryKey: paletteKeys.merchants(market, q),
     queryFn: ({ signal }) =>
       api('/merchants', '$get', { query: { q, pageSize: RESULTS, market: market ?? undefined } }, { signal }),
     placeholderData: keepPreviousData,

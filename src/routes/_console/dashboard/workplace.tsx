@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { createFileRoute } from '@tanstack/react-router'
-import { PAGE_ROLES } from '@contract/access'
+import { PAGE_ROLES } from '@contract/pages'
 import { MarketScopeSearchSchema } from '@contract/scope'
 import { WorkplacePage } from '@/features/dashboard/workplace-page'
 

@@ -1,10 +1,9 @@
-import { useCallback, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
-import { PAGE_ROLES } from '@contract/access'
+import { PAGE_ROLES } from '@contract/pages'
 import { MarketListPage } from '@/features/markets/market-list-page'
 import { MARKET_LIST } from '@contract/market-list'
-import type { ListSearchOf } from '@contract/list'
-import { LIST_NAVIGATION } from '@/components/data-table/use-list-search'
+import { useListNavigation } from '@/components/data-table/use-list-navigation'
 
 export const Route = createFileRoute('/_console/market/')({
   staticData: { name: 'MarketManage', roles: PAGE_ROLES.MarketManage },
@@ -24,11 +23,6 @@ export const Route = createFileRoute('/_console/market/')({
 
 function MarketManage(): ReactNode {
   const search = Route.useSearch()
-  const navigate = Route.useNavigate()
-  const onSearchChange = useCallback(
-    (next: Partial<ListSearchOf<typeof MARKET_LIST>>) =>
-      void navigate({ search: (previous) => ({ ...previous, ...next }), ...LIST_NAVIGATION }),
-    [navigate],
-  )
+  const onSearchChange = useListNavigation(Route.useNavigate())
   return <MarketListPage search={search} onSearchChange={onSearchChange} />
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { createFileRoute, useRouterState } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { PAGE_ROLES } from '@contract/access'
+import { PAGE_ROLES } from '@contract/pages'
 import { MarketRegisterPage } from '@/features/markets/market-register-page'
 import { useLeaveForm } from '@/lib/leave-form'
 

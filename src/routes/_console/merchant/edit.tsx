@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react'
 import { createFileRoute, redirect, useRouter, useRouterState } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { PAGE_ROLES } from '@contract/access'
-import type { MerchantListItem } from '@contract/merchants'
+import { PAGE_ROLES } from '@contract/pages'
 import { MarketScopeSearchSchema } from '@contract/scope'
 import { readLargeParams } from '@/lib/large-params'
 import { MerchantEditPage } from '@/features/merchants/merchant-edit-page'
@@ -13,11 +12,10 @@ const MerchantEditSearchSchema = v.object({
   key: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^[0-9a-f]{8,64}$/))), undefined),
 })
 
-/** The list row stored under the URL's key, if it is one (an id and a name at least). */
-function storedRow(key: unknown): MerchantListItem | null {
-  if (typeof key !== 'string') return null
-  const row = readLargeParams<Partial<MerchantListItem>>(key)
-  return row && typeof row.id === 'string' && typeof row.name === 'string' ? (row as MerchantListItem) : null
+/** The stored row's name, for the tab's title (the guard below checks the whole row). */
+const NamedSchema = v.object({ name: v.string() })
+function storedRow(key: unknown): { name: string } | null {
+  return typeof key === 'string' ? readLargeParams(key, NamedSchema) : null
 }
 
 /** Opens only with `?key=` naming a stored row (SPEC §4); otherwise back to the list, saying why. */
@@ -29,19 +27,24 @@ export const Route = createFileRoute('/_console/merchant/edit')({
     tabTitle: (search) => storedRow(search.key)?.name,
   },
   validateSearch: MerchantEditSearchSchema,
-  beforeLoad: ({ search }) => {
-    if (!storedRow(search.key))
-      throw redirect({ to: '/merchant', search: { redirect: 'MerchantEdit', market: search.market } })
+  beforeLoad: async ({ search }) => {
+    const { listFiltersToReturnTo, storedMerchantRow } = await import('@/features/merchants/stored-row')
+    const row = search.key === undefined ? null : storedMerchantRow(search.key)
+    if (!row)
+      throw redirect({
+        to: '/merchant',
+        search: { redirect: 'MerchantEdit', ...listFiltersToReturnTo(search.market), market: search.market },
+      })
+    return { row }
   },
   component: MerchantEdit,
 })
 
 function MerchantEdit(): ReactNode {
-  const { key, market } = Route.useSearch()
+  const { market } = Route.useSearch()
+  const row = Route.useRouteContext({ select: (context) => context.row })
   const href = useRouterState({ select: (state) => state.location.href })
   const router = useRouter()
   const leave = useLeaveForm(router.buildLocation({ to: '/merchant', search: { market } }).href)
-  const row = storedRow(key)
-  if (!row) return null
   return <MerchantEditPage key={row.id} row={row} draftKey={href} onDone={leave} />
 }

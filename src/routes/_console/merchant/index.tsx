@@ -1,9 +1,8 @@
-import { useCallback, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { PAGE_ROLES } from '@contract/access'
-import type { ListSearchOf } from '@contract/list'
-import { LIST_NAVIGATION } from '@/components/data-table/use-list-search'
+import { PAGE_ROLES } from '@contract/pages'
+import { useListNavigation } from '@/components/data-table/use-list-navigation'
 import { MERCHANT_LIST } from '@contract/merchant-list'
 import { MarketScopeSearchSchema } from '@contract/scope'
 import { MerchantListPage } from '@/features/merchants/merchant-list-page'
@@ -16,16 +15,24 @@ const MerchantManageSearchSchema = v.object({
   redirect: v.fallback(v.optional(v.picklist(['MerchantEdit'])), undefined),
 })
 
+type MerchantManageSearch = v.InferOutput<typeof MerchantManageSearchSchema>
+
+/** Any step on the list drops the note that the edit page sent the user back. */
+const CLEARED_ON_NAVIGATION = { redirect: undefined }
+
 export const Route = createFileRoute('/_console/merchant/')({
   staticData: { name: 'MerchantManage', roles: PAGE_ROLES.MerchantManage },
   validateSearch: MerchantManageSearchSchema,
   search: { middlewares: [stripSearchParams(MERCHANT_LIST.defaults)] },
   loaderDeps: ({ search: { redirect: _redirect, ...search } }) => search,
   // Starts the list's request and returns (the table shows loading, stale and failed states itself);
-  // the prefetch module loads on demand so the first page's entry chunk does not carry it.
+  // both modules load on demand so the first page's entry chunk does not carry them.
   loader: async ({ context, deps }) => {
-    const { prefetchMerchantList } = await import('@/features/merchants/prefetch')
-    prefetchMerchantList(context.queryClient, context.user, deps)
+    const [{ prefetchScopedList }, { merchantListQuery }] = await Promise.all([
+      import('@/lib/prefetch-scoped-list'),
+      import('@/features/merchants/queries'),
+    ])
+    prefetchScopedList(context.queryClient, context.user, deps, merchantListQuery)
   },
   component: MerchantManage,
 })
@@ -33,12 +40,7 @@ export const Route = createFileRoute('/_console/merchant/')({
 function MerchantManage(): ReactNode {
   const { redirect, market: urlMarket, ...search } = Route.useSearch()
   const market = useMarketScope()
-  const navigate = Route.useNavigate()
-  const onSearchChange = useCallback(
-    (next: Partial<ListSearchOf<typeof MERCHANT_LIST>>) =>
-      void navigate({ search: (previous) => ({ ...previous, ...next, redirect: undefined }), ...LIST_NAVIGATION }),
-    [navigate],
-  )
+  const onSearchChange = useListNavigation<MerchantManageSearch>(Route.useNavigate(), CLEARED_ON_NAVIGATION)
   return (
     <MerchantListPage
       search={search}

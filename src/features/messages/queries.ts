@@ -1,6 +1,8 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions } from '@tanstack/react-query'
 import type { MessageType } from '@contract/messages'
 import { api } from '@/lib/api-client'
+
+/** The message box's reads (writes live in ./mutations.ts). */
 
 export const messageKeys = {
   all: ['messages'] as const,
@@ -27,15 +29,3 @@ export const messageListQuery = (type: MessageType, page: number, pageSize: numb
     queryFn: ({ signal }) => api('/messages', '$get', { query: { type, page, pageSize } }, { signal }),
     placeholderData: (previous) => previous,
   })
-
-/** Marks messages read (by ids, or a whole type) and refreshes counts and lists. */
-export function useMarkRead() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (input: { ids: string[] } | { type: MessageType }) =>
-      'ids' in input
-        ? api('/messages/read', '$post', { json: input })
-        : api('/messages/read-all', '$post', { json: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: messageKeys.all }),
-  })
-}

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { ChangePasswordInput, LoginInput } from '@contract/user'
 import { api } from '@/lib/api-client'
+
+/** The account's reads, which the route guard shares (writes live in ./mutations.ts). */
 
 export const authKeys = {
   all: ['auth'] as const,
@@ -15,7 +16,3 @@ export const userInfoQuery = () =>
     staleTime: 5 * 60_000,
     meta: { handlesErrors: true, handlesSignOut: true },
   })
-
-export const login = (input: LoginInput) => api('/user/login', '$post', { json: input })
-export const logoutRequest = () => api('/user/logout', '$post')
-export const changePassword = (input: ChangePasswordInput) => api('/user/password', '$post', { json: input })

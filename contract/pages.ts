@@ -1,0 +1,108 @@
+import { API_ROLES } from './access'
+import type { ListQuery } from './list'
+import { DEVICE_LIST } from './device-list'
+import { MARKET_LIST } from './market-list'
+import { MERCHANT_LIST } from './merchant-list'
+import {
+  BUSINESS_CATEGORY_WORDS,
+  DEVICE_KIND_WORDS,
+  DEVICE_STATUS_WORDS,
+  MARKET_STATUS_WORDS,
+  MERCHANT_STATUS_WORDS,
+  type WordKey,
+} from './words'
+
+/**
+ * Every console page, declared once: where it is, who may open it, how the menu and the palette reach
+ * it, and the words its list's filters show. The menu (contract/menu.ts), the route guard, the palette
+ * and the tab bar read this; the console's titles and icons are keyed by its names (src/lib/route-meta.ts,
+ * src/features/shell/menu-icons.ts), so a page added here fails `tsc` until it has both, and a route
+ * file with no page here fails it too (the route tree is checked in route-meta.ts).
+ */
+
+/** The menu's groups in SPEC §2's order, each at its path. */
+export const PAGE_GROUPS = {
+  dashboard: '/dashboard',
+  market: '/market',
+  merchant: '/merchant',
+  device: '/device',
+} as const
+export type PageGroup = keyof typeof PAGE_GROUPS
+
+/** A list's filters and the words of their values: every filter of the list must have its words. */
+type FilterWords<List extends ListQuery> = {
+  readonly [Filter in keyof List['filters']]: Readonly<Record<List['filters'][Filter][number], WordKey>>
+}
+const listWords = <List extends ListQuery>(
+  _list: List,
+  words: FilterWords<List>,
+): Readonly<Record<string, Readonly<Record<string, WordKey>>>> => words
+
+type Page = {
+  /** The route's full path, without a trailing slash (tests/unit/access.test.ts checks it). */
+  path: string
+  group: PageGroup
+  /** Who may open it: its API area's roles, so a page never opens for a role its API refuses. */
+  roles: readonly number[]
+  /** 'menu': an entry of the menu; 'action': a form the palette offers, not in the menu; 'hidden': reached from another page. */
+  reach: 'menu' | 'action' | 'hidden'
+  /** A list page's filter words (tab labels name a filtered list by them); null for other pages. */
+  list: Readonly<Record<string, Readonly<Record<string, WordKey>>>> | null
+}
+
+export const PAGES = {
+  Workplace: {
+    path: '/dashboard/workplace',
+    group: 'dashboard',
+    roles: API_ROLES.dashboard,
+    reach: 'menu',
+    list: null,
+  },
+  MarketManage: {
+    path: '/market',
+    group: 'market',
+    roles: API_ROLES.markets,
+    reach: 'menu',
+    list: listWords(MARKET_LIST, { status: MARKET_STATUS_WORDS }),
+  },
+  MarketRegister: { path: '/market/register', group: 'market', roles: API_ROLES.markets, reach: 'action', list: null },
+  MerchantManage: {
+    path: '/merchant',
+    group: 'merchant',
+    roles: API_ROLES.merchants,
+    reach: 'menu',
+    list: listWords(MERCHANT_LIST, { category: BUSINESS_CATEGORY_WORDS, status: MERCHANT_STATUS_WORDS }),
+  },
+  MerchantRegister: {
+    path: '/merchant/register',
+    group: 'merchant',
+    roles: API_ROLES.merchants,
+    reach: 'action',
+    list: null,
+  },
+  MerchantEdit: { path: '/merchant/edit', group: 'merchant', roles: API_ROLES.merchants, reach: 'hidden', list: null },
+  DeviceManage: {
+    path: '/device',
+    group: 'device',
+    roles: API_ROLES.devices,
+    reach: 'menu',
+    list: listWords(DEVICE_LIST, { kind: DEVICE_KIND_WORDS, status: DEVICE_STATUS_WORDS }),
+  },
+} as const satisfies Record<string, Page>
+
+export type PageName = keyof typeof PAGES
+export const PAGE_NAMES = Object.keys(PAGES) as PageName[]
+
+/** By console page: route files take `staticData.roles` from here. */
+export const PAGE_ROLES = Object.fromEntries(PAGE_NAMES.map((name) => [name, PAGES[name].roles])) as {
+  readonly [Name in PageName]: (typeof PAGES)[Name]['roles']
+}
+
+/** Whether `role` may open `page`. */
+export const mayOpen = (page: PageName, role: number): boolean =>
+  (PAGES[page].roles as readonly number[]).includes(role)
+
+/** Named routes that are not pages: open to every caller (sign-in) or every signed-in role. */
+export const OTHER_ROUTE_NAMES = ['login', 'notFound', 'Forbidden', 'Redirect'] as const
+/** What a route file may name in `staticData.name`. */
+export type RouteName = PageName | (typeof OTHER_ROUTE_NAMES)[number]
