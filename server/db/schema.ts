@@ -18,15 +18,19 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 
+/** A row's id, made by the database (uuid v4), so no caller can choose another row's. */
+const generatedId = () =>
+  uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`)
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
 /** Markets run on the platform, with SPEC §3's registration fields. */
 export const markets = pgTable(
   'markets',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: generatedId(),
     name: text('name').notNull(),
     createdAt: createdAt(),
     /** The MARKET account made with it (users.market_id points back; no FK to avoid a cycle). */
@@ -97,9 +101,7 @@ export const loginThrottle = pgTable('login_throttle', {
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: generatedId(),
     actorUk: text('actor_uk'),
     action: text('action').notNull(),
     entity: text('entity').notNull(),
@@ -114,9 +116,7 @@ export const auditLog = pgTable(
 export const messages = pgTable(
   'messages',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: generatedId(),
     userUk: text('user_uk')
       .notNull()
       .references(() => users.uk, { onDelete: 'cascade' }),
@@ -147,9 +147,7 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataTyp
 export const files = pgTable(
   'files',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: generatedId(),
     sha256: text('sha256').notNull(),
     mime: text('mime').notNull(),
     size: integer('size').notNull(),
@@ -172,9 +170,7 @@ export const files = pgTable(
 export const merchants = pgTable(
   'merchants',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: generatedId(),
     marketId: uuid('market_id')
       .notNull()
       .references(() => markets.id, { onDelete: 'restrict' }),
@@ -273,9 +269,7 @@ export const merchantCounts = pgTable(
 export const devices = pgTable(
   'devices',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: generatedId(),
     marketId: uuid('market_id')
       .notNull()
       .references(() => markets.id, { onDelete: 'restrict' }),
@@ -380,9 +374,7 @@ export const passengerCounts = pgTable(
 export const pesticideTests = pgTable(
   'pesticide_tests',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: generatedId(),
     marketId: uuid('market_id').notNull(),
     deviceId: uuid('device_id').notNull(),
     eventId: text('event_id').notNull(),

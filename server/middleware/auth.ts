@@ -7,6 +7,7 @@ import { ApiError } from '../lib/errors'
 import type { AppEnv, ServerDeps, SessionUser } from '../lib/types'
 import { oldestLiveSession, sessionDeadlineMs, sessionExpiresAt } from '../lib/session-lifetime'
 import { hashSecret } from '../lib/tokens'
+import { accountColumns } from '../lib/account-columns'
 
 /** Sliding expiry is written at most this often, so a busy console does not write on every call. */
 const TOUCH_INTERVAL_MS = 60_000
@@ -20,11 +21,7 @@ function tokenFromHeader(header: string | undefined): string | null {
 async function loadSession(deps: ServerDeps, tokenHash: string, now: Date) {
   const [row] = await deps.db
     .select({
-      uk: users.uk,
-      username: users.username,
-      role: users.role,
-      status: users.status,
-      marketId: users.marketId,
+      ...accountColumns,
       avatar: users.avatar,
       registeredAt: users.registeredAt,
       createdAt: sessions.createdAt,

@@ -10,6 +10,7 @@ import { ApiError } from '../lib/errors'
 import type { ServerDeps, SessionUser } from '../lib/types'
 import { clearCount, usernameKey } from '../lib/throttle'
 import { generateClearPassword, hashPassword, md5Hex } from '../lib/passwords'
+import { accountColumns } from '../lib/account-columns'
 
 /**
  * What every area does to an account (market operators now, merchants next): create it, freeze or
@@ -104,11 +105,7 @@ function assertMayManage(
 async function findTarget(db: Database, uk: string): Promise<Target> {
   const [target] = await db
     .select({
-      uk: users.uk,
-      username: users.username,
-      role: users.role,
-      status: users.status,
-      marketId: users.marketId,
+      ...accountColumns,
     })
     .from(users)
     .where(eq(users.uk, uk))
