@@ -372,12 +372,14 @@ async function storeEvents(
 }
 
 /**
- * The names of the batches' markets, read once per transaction: live items and failed-test notices
- * name the market (stall numbers repeat from market to market). The ids travel as a literal, not a
+ * The names of the batches' markets, read once per transaction (and only for batches with new
+ * transactions or tests): live items and failed-test notices name the market (stall numbers repeat
+ * from market to market). The ids travel as a literal, not a
  * parameter: one message to the server (see markAllSeen).
  */
 async function marketNames(tx: Transaction, batches: readonly DeviceBatch[]): Promise<Map<string, string>> {
   const ids = [...new Set(batches.map(({ device }) => device.marketId))].sort()
+  if (ids.length === 0) return new Map()
   const rows = rowsOf<{ id: string; name: string }>(
     await tx.execute(sql`
       select id, name from ${markets}
@@ -406,7 +408,12 @@ async function storeBatches(
   )
   return db.transaction(async (tx) => {
     const fresh = await recordNew(tx, batches, now)
-    const names = await marketNames(tx, batches)
+    const names = await marketNames(
+      tx,
+      batches.filter(({ events }, i) =>
+        events.some((event) => event.type !== 'passenger_count' && fresh[i]?.has(event.id)),
+      ),
+    )
     const delta = new RollupDelta()
     const written: Written[] = []
     for (const [i, batch] of batches.entries()) {
