@@ -24,6 +24,8 @@ declare module '@tanstack/react-table' {
      * a row's actions, which would otherwise sit past the edge of a laptop's window.
      */
     pinnedEnd?: boolean
+    /** Opens a phone card's first line ("#21" before the first field) instead of a line of its own. */
+    cardLead?: boolean
   }
 }
 
@@ -36,7 +38,7 @@ export function indexColumn<Row>(): ColumnDef<Row, unknown> {
     header: () => m.list_index(),
     enableSorting: false,
     enableHiding: false,
-    meta: { className: 'text-muted-foreground tabular-nums' },
+    meta: { className: 'text-muted-foreground tabular-nums', cardLead: true },
     cell: ({ row, table }) => (table.options.meta?.firstIndex ?? 0) + row.index + 1,
   }
 }

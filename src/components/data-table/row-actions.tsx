@@ -1,10 +1,11 @@
-import { useRef, useState, type ReactNode, type RefObject } from 'react'
+import { useCallback, useRef, useState, type PointerEvent, type ReactNode, type RefObject } from 'react'
 import { MoreHorizontal, type LucideIcon } from 'lucide-react'
 import { m } from '@/paraglide/messages'
 import { cn } from '@/lib/cn'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { Button } from '@/components/ui/button'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
+import { useCloseOutOfView } from './use-close-out-of-view'
 import { useRowInUse } from './use-row-in-use'
 
 export type RowAction = {
@@ -39,6 +40,12 @@ type RowActionsProps = {
 // One element for every row: a row drawn again with the same icon leaves it alone.
 const menuIcon = <MoreHorizontal aria-hidden className="size-4" />
 
+/**
+ * A click on the menu button gives it focus (the menu's own pointer handling keeps focus where it
+ * was): a long page keeps the focused row drawn, so the button is still there when its menu closes.
+ */
+const focusButton = (event: PointerEvent<HTMLButtonElement>) => event.currentTarget.focus({ preventScroll: true })
+
 /** A row's actions: direct ones first, the rest in a menu, each confirmed before it runs. */
 export function RowActions({ menuLabel, actions, children, menuRef, rowKey }: RowActionsProps) {
   const ownRef = useRef<HTMLButtonElement>(null)
@@ -65,6 +72,7 @@ export function RowActions({ menuLabel, actions, children, menuRef, rowKey }: Ro
           onPointerDown={(event) => {
             if (event.button !== 0 || event.ctrlKey) return
             event.preventDefault()
+            focusButton(event)
             menu.use()
           }}
           onKeyDown={(event) => {
@@ -85,6 +93,8 @@ type RowMenuProps = Pick<RowActionsProps, 'menuLabel' | 'actions'> & { trigger: 
 /** One row's menu, opened as it mounts, and the confirm step of the action chosen in it. */
 function RowMenu({ menuLabel, actions, trigger }: RowMenuProps) {
   const [menuOpen, setMenuOpen] = useState(true)
+  const closeMenu = useCallback(() => setMenuOpen(false), [])
+  const onCloseAutoFocus = useCloseOutOfView(menuOpen, closeMenu, trigger)
   const [confirming, setConfirming] = useState<RowAction | null>(null)
   const [pending, setPending] = useState(false)
 
@@ -104,11 +114,18 @@ function RowMenu({ menuLabel, actions, trigger }: RowMenuProps) {
     <>
       <DropdownMenu open={menuOpen} onOpenChange={setMenuOpen}>
         <DropdownMenuTrigger asChild>
-          <Button ref={trigger} variant="ghost" size="icon" className="size-8" aria-label={menuLabel}>
+          <Button
+            ref={trigger}
+            variant="ghost"
+            size="icon"
+            className="size-8"
+            aria-label={menuLabel}
+            onPointerDown={focusButton}
+          >
             {menuIcon}
           </Button>
         </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
+        <DropdownMenuContent align="end" onCloseAutoFocus={onCloseAutoFocus}>
           {actions.map((action) => {
             const Icon = action.icon
             return (

@@ -9,13 +9,21 @@ import { useVirtualRows } from './use-virtual-rows'
 
 /**
  * Below the md breakpoint (a phone) each row is a card: every cell on a line of its own with its
- * column's name before it (`data-label`), the actions at the end, all in view without a sideways
- * swipe. The explicit roles keep the table's semantics when its parts are no longer displayed as one.
+ * column's name before it (`data-label`), all in one font size, and the actions on a last line of
+ * their own under a rule, without a name beside them (an "Edit" name beside an Edit button read as
+ * one more control). The row number (`meta.cardLead`) opens the first line, "#21" before the first
+ * field, rather than standing alone on a line. All in view without a sideways swipe; the explicit
+ * roles keep the table's semantics when its parts are no longer displayed as one.
  */
 const PHONE_CARD_ROW =
-  'border-t border-border hover:bg-muted/40 max-md:mb-2 max-md:block max-md:rounded-md max-md:border max-md:bg-card max-md:px-3 max-md:py-2'
+  'border-t border-border hover:bg-muted/40 max-md:mb-2 max-md:flex max-md:flex-wrap max-md:rounded-md max-md:border max-md:bg-card max-md:px-3 max-md:py-2'
 const PHONE_CARD_CELL =
-  'px-3 py-2.5 whitespace-nowrap max-md:flex max-md:min-h-8 max-md:items-center max-md:justify-between max-md:gap-4 max-md:px-0 max-md:py-1 max-md:text-right max-md:whitespace-normal max-md:before:shrink-0 max-md:before:text-left max-md:before:text-muted-foreground max-md:before:content-[attr(data-label)] max-md:[&:not([data-label])]:justify-end'
+  'px-3 py-2.5 whitespace-nowrap max-md:flex max-md:min-h-8 max-md:w-full max-md:items-center max-md:justify-between max-md:gap-4 max-md:px-0 max-md:py-1 max-md:text-right max-md:whitespace-normal max-md:before:shrink-0 max-md:before:text-left max-md:before:text-muted-foreground max-md:before:content-[attr(data-label)] max-md:[&:not([data-label])]:justify-end max-md:[[data-card-lead]+&]:flex-1'
+/** The row number on a card: "#21", then the first field on the same line (that cell grows to fill it). */
+const PHONE_CARD_LEAD =
+  "px-3 py-2.5 whitespace-nowrap max-md:flex max-md:min-h-8 max-md:items-center max-md:px-0 max-md:py-1 max-md:pr-3 max-md:before:content-['#']"
+/** The actions on a card: their own last line, under a rule, at its end. */
+const PHONE_CARD_ACTIONS = 'max-md:mt-1 max-md:border-t max-md:border-border max-md:pt-2'
 
 /**
  * A column pinned to the right edge (`meta.pinnedEnd`): sticky over the cells scrolling under it, so
@@ -87,12 +95,15 @@ function TableRowView<Data>({ row, index, rowIndex, measure, table, columns }: T
           typeof def.cell === 'function'
             ? def.cell(new RowCellContext(table, row, column) as CellContext<Data, unknown>)
             : def.cell
+        const { pinnedEnd, cardLead } = def.meta ?? {}
         return (
           <td
             key={column.id}
             role="cell"
-            data-label={typeof def.header === 'string' ? def.header : undefined}
-            className={`${PHONE_CARD_CELL} ${def.meta?.pinnedEnd ? PINNED_END_CELL : ''} ${def.meta?.className ?? ''}`}
+            // The actions and the row number are known by their place on a card, not by a name.
+            data-label={typeof def.header === 'string' && !pinnedEnd && !cardLead ? def.header : undefined}
+            data-card-lead={cardLead || undefined}
+            className={`${cardLead ? PHONE_CARD_LEAD : PHONE_CARD_CELL} ${pinnedEnd ? `${PINNED_END_CELL} ${PHONE_CARD_ACTIONS}` : ''} ${def.meta?.className ?? ''}`}
           >
             {isValidElement(content) && !def.meta?.reuseAcrossRows ? (
               <Fragment key={row.id}>{content}</Fragment>

@@ -64,7 +64,8 @@ function deviceColumns(allMarkets: boolean, commands: RowCommands): ColumnDef<De
       header: m.devices_col_code(),
       enableSorting: true,
       enableHiding: false,
-      meta: { className: 'font-mono text-xs' },
+      // Smaller in the table; a card's lines share one size.
+      meta: { className: 'font-mono text-xs max-md:text-sm' },
     },
     { id: 'kind', header: m.devices_col_kind(), enableSorting: false, cell: ({ row }) => kinds[row.original.kind] },
     { id: 'stallNo', accessorKey: 'stallNo', header: m.devices_col_stall(), enableSorting: true },

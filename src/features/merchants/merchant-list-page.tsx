@@ -110,7 +110,8 @@ function merchantColumns(
       accessorKey: 'creditCode',
       header: m.merchants_col_creditCode(),
       enableSorting: false,
-      meta: { className: 'font-mono text-xs' },
+      // Smaller in the table, where it is the widest column; a card's lines share one size.
+      meta: { className: 'font-mono text-xs max-md:text-sm' },
       cell: ({ row }) => row.original.creditCode || '—',
     },
     {
@@ -118,7 +119,9 @@ function merchantColumns(
       header: m.merchants_col_createdTime(),
       enableSorting: true,
       meta: numeric,
-      cell: ({ row }) => row.original.createdTime,
+      // The day, as the market list shows its registration (docs/decisions.md): the sort still orders
+      // by the exact moment.
+      cell: ({ row }) => row.original.createdTime.slice(0, 10),
     },
     {
       id: 'edit',
