@@ -46,7 +46,10 @@ try {
   const runs = []
   for (let i = 0; i < 5; i++) runs.push(await visit(browser))
   await browser.close()
-  const lcps = runs.map((r) => r.lcp)
+  // A run whose page was never reported as painted (0: Chromium sent no LCP entry before the page
+  // closed, seen now and then on a loaded machine, old builds alike) says nothing about the paint.
+  const lcps = runs.map((r) => r.lcp).filter((lcp) => lcp > 0)
+  const unreported = runs.length - lcps.length
   const median = percentile(lcps, 50)
   const kb = runs[0].bodyBytes / 1024
   const wireKb = runs[0].bytes / 1024
@@ -56,7 +59,7 @@ try {
   )
   console.log(`  ${wireKb.toFixed(1)} KB on the wire with response headers, ${runs[0].files.length} requests`)
   console.log(
-    `  LCP median ${median.toFixed(0)} ms, runs ${lcps.map((l) => l.toFixed(0)).join(' / ')} (budget <= 1050 ms) ${median <= 1050 ? 'OK' : 'OVER BUDGET'}`,
+    `  LCP median ${median.toFixed(0)} ms, runs ${lcps.map((l) => l.toFixed(0)).join(' / ')}${unreported ? ` (${unreported} run(s) reported no LCP, left out)` : ''} (budget <= 1050 ms) ${median <= 1050 ? 'OK' : 'OVER BUDGET'}`,
   )
   console.log(`  files: ${runs[0].files.join(', ')}`)
 } finally {
