@@ -72,6 +72,25 @@ describe('a server out of reach', () => {
     await context.close()
   })
 
+  it('a page whose code could not be fetched says the server is out of reach, and opens once it is back', async () => {
+    const { context, page } = await signedInPage(browser)
+    await page.getByRole('heading', { name: 'Workplace' }).waitFor()
+    await page.waitForTimeout(1_000)
+    let down = true
+    // The server goes away after the Workplace loaded: the device page's code was never fetched.
+    await page.route(
+      (url) => isApi(url) || url.pathname.startsWith('/assets/'),
+      (route: Route) => (down ? route.abort('connectionrefused') : route.continue()),
+    )
+    await page.getByTestId('side-menu').getByRole('link', { name: 'Device management' }).click()
+    await page.getByText('Cannot reach the server').waitFor()
+    down = false
+    // No click on Retry: once the server answers, the page loads afresh (a failed import() can stay failed).
+    await page.getByRole('heading', { name: 'Device management' }).waitFor({ timeout: 20_000 })
+    expect(await page.getByText('Cannot reach the server').count()).toBe(0)
+    await context.close()
+  })
+
   it('a list that could not reach the server fills itself once it is back', async () => {
     const { context, page } = await signedInPage(browser)
     let down = true

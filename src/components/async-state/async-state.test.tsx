@@ -30,6 +30,12 @@ const failures = [
     m.state_unreachable_description(),
   ],
   [
+    "a page's code that did not arrive (a failed import())",
+    new TypeError('Failed to fetch dynamically imported module: http://127.0.0.1/assets/device-x1.js'),
+    m.state_unreachable_title(),
+    m.state_unreachable_description(),
+  ],
+  [
     'a timeout (504 from the proxy)',
     new ApiRequestError('Request failed with status code 504', 0, null, 504, 'http'),
     m.state_timeout_title(),
@@ -74,6 +80,7 @@ describe('AsyncState', () => {
 
   it.each([
     ['the server is out of reach', new ApiRequestError('Network Error', 0, null, 0, 'network'), true],
+    ["a page's code did not arrive", new TypeError('Importing a module script failed.'), true],
     ['the server failed', new ApiRequestError('Internal server error', 50000, null, 500), false],
   ])('retries by itself when the server answers again only when %s', (_case, error, retries) => {
     let answered = () => {}

@@ -17,6 +17,17 @@ const isTimeout = (error: unknown) =>
   (error instanceof ApiRequestError && (error.status === 408 || error.status === 504))
 
 /**
+ * A page's code that did not arrive: the browser's words for a failed `import()` (Chromium, Firefox,
+ * Safari) and the bundler's for a stylesheet it could not preload. The server (or the network to it)
+ * did not answer, exactly as for a request.
+ */
+export const isCodeLoadFailure = (error: unknown): error is Error =>
+  error instanceof Error &&
+  /^(Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS)/.test(
+    error.message,
+  )
+
+/**
  * Sorts a failed request: no network first (the browser knows), then a timeout, then no answer from the
  * server, then the server's fault.
  */
@@ -26,7 +37,7 @@ export function failureKind(
 ): FailureKind {
   if (!online) return 'offline'
   if (isTimeout(error)) return 'timeout'
-  if (isServerUnreachable(error)) return 'unreachable'
+  if (isServerUnreachable(error) || isCodeLoadFailure(error)) return 'unreachable'
   if (error instanceof ApiRequestError) {
     if (error.code === ApiCode.SERVER_ERROR || error.status >= 500) return 'server'
   }
