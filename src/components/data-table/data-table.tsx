@@ -126,6 +126,16 @@ const TableHead = memo(TableHeadView) as typeof TableHeadView
 const MemoPagination = memo(Pagination)
 
 /**
+ * The server sorts: a column that says `enableSorting: true` sorts whatever it draws. The table library
+ * lets only a column with an accessor sort, so one that draws its cells itself (a category's word, a
+ * day cut from a time) gets an accessor that reads nothing; sorting is manual, so nothing reads it.
+ */
+function sortableOnServer<Row>(column: ColumnDef<Row, unknown>): ColumnDef<Row, unknown> {
+  if (column.enableSorting !== true || 'accessorFn' in column || 'accessorKey' in column) return column
+  return { ...column, accessorFn: () => null } as ColumnDef<Row, unknown>
+}
+
+/**
  * The console's table: server-side paging and sorting (state lives in the URL, owned by the page),
  * with loading, empty, failed and stale states. An area supplies columns and a toolbar only.
  */
@@ -133,7 +143,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const { result, sort, page, pageSize } = props
   const sorting: SortingState = sort ? [sort] : []
   const columns = useMemo(
-    () => (props.showIndex ? [indexColumn<Row>(), ...props.columns] : props.columns),
+    () => (props.showIndex ? [indexColumn<Row>(), ...props.columns] : props.columns).map(sortableOnServer),
     [props.showIndex, props.columns],
   )
   const locale = useLocale()
