@@ -28,6 +28,24 @@ export const isCodeLoadFailure = (error: unknown): error is Error =>
   )
 
 /**
+ * A page whose code did not arrive loads again from a fresh page: the browser may keep a failed
+ * `import()` for the life of the page, so running the loaders again would fail the same way. At most
+ * once a minute per failure (session storage), so code that is really missing cannot reload in a
+ * loop; tabs and drafts are kept in session storage and survive the reload.
+ */
+export function reloadForMissingCode(error: Error): boolean {
+  const key = `ds-reloaded:${error.message}`
+  try {
+    if (Date.now() - Number(sessionStorage.getItem(key)) < 60_000) return false
+    sessionStorage.setItem(key, String(Date.now()))
+  } catch {
+    return false
+  }
+  window.location.reload()
+  return true
+}
+
+/**
  * Sorts a failed request: no network first (the browser knows), then a timeout, then no answer from the
  * server, then the server's fault.
  */
