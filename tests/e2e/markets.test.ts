@@ -25,7 +25,7 @@ describe('market management (OFFICIAL)', () => {
 
     // A failed submit says so and takes the user to the first bad field.
     await page.getByTestId('market-submit').click()
-    await page.getByText('entries have errors, please correct and retry').first().waitFor()
+    await page.getByText('Some entries have errors. Please correct them and try again.').first().waitFor()
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('accountUsername')
 
     // A malformed username typed after that submit stays refused once its availability check (400 ms
