@@ -252,6 +252,25 @@ describe('tab bar', () => {
     await context.close()
   })
 
+  it("on a phone, the current page's tab is scrolled into view, also when the page is opened anew", async () => {
+    const { context, page } = await signedInPage(browser, undefined, { viewport: { width: 390, height: 800 } })
+    for (const path of ['/market', '/merchant', '/device', '/market/register', '/merchant/register']) {
+      await page.goto(path)
+      await tabList(page).locator('[aria-current="page"]').waitFor()
+    }
+    const inView = () =>
+      page.evaluate(() => {
+        const list = document.querySelector('[data-testid="tab-list"]')
+        const current = list?.querySelector('[aria-current="page"]')
+        if (!list || !current) return false
+        const outer = list.getBoundingClientRect()
+        const inner = current.getBoundingClientRect()
+        return list.scrollWidth > list.clientWidth && inner.left >= outer.left - 1 && inner.right <= outer.right + 1
+      })
+    await eventually(inView).toBe(true)
+    await context.close()
+  })
+
   it('stays in view under the navbar on a long page', async () => {
     const { context, page } = await signedInPage(browser, undefined, { viewport: { width: 1280, height: 420 } })
     await openFromMenu(page, 'Device management')

@@ -80,10 +80,13 @@ export function TabBar() {
     }
   })
 
-  // The current page's tab is scrolled into view when the bar is wider than the window.
+  // The current page's tab is scrolled into view when the bar is wider than the window: also when its
+  // tab arrives after the page (a page opened for the first time gets its tab once it has drawn).
+  const activeTab = active?.fullPath
   useEffect(() => {
-    listRef.current?.querySelector(tabSelector(activeHref))?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })
-  }, [activeHref])
+    if (!activeTab) return
+    listRef.current?.querySelector(tabSelector(activeTab))?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })
+  }, [activeHref, activeTab])
 
   const go = (href: string) => router.navigate({ href })
 
