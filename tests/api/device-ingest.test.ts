@@ -2,7 +2,13 @@ import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MAX_BATCH_EVENTS, MAX_CLOCK_AHEAD_MS, MAX_EVENT_AGE_MS, PAYMENT_METHODS } from '../../contract/device-api'
+import {
+  MAX_BATCH_EVENTS,
+  MAX_CLOCK_AHEAD_MS,
+  MAX_EVENT_AGE_MS,
+  maxPassengersFor,
+  PAYMENT_METHODS,
+} from '../../contract/device-api'
 import {
   ALL_MARKETS,
   deviceEvents,
@@ -192,6 +198,8 @@ const INVALID: [string, DeviceName, unknown, string, string | null][] = [
   ['a negative count in', 'counter', count_({ in: -1 }), 'count', 'bad'],
   ['a fractional count in', 'counter', count_({ in: 1.5 }), 'count', 'bad'],
   ['a count above 100,000', 'counter', count_({ in: 100_001 }), 'count', 'bad'],
+  ['more than 20 in per second of the period', 'counter', count_({ in: 1_201, periodSeconds: 60 }), 'count', 'bad'],
+  ['more than 20 out per second of the period', 'counter', count_({ out: 21, periodSeconds: 1 }), 'count', 'bad'],
   ['a count out as text', 'counter', count_({ out: '3' }), 'count', 'bad'],
   ['no count out', 'counter', without(count_(), 'out'), 'count', 'bad'],
   ['a period start without a zone', 'counter', count_({ periodStart: '2026-11-01T09:30' }), 'time', 'bad'],
@@ -270,7 +278,9 @@ describe('every validation rule: the batch is refused, the event named with its 
       ]),
       send(counter, [
         passengers(nextId('b'), 0, 0, AT, 1),
-        passengers(nextId('b'), 100_000, 100_000, '2026-11-01T01:00:00Z', 3600),
+        passengers(nextId('b'), 20, 20, AT, 1),
+        passengers(nextId('b'), 1_200, 1_200, AT, 60),
+        passengers(nextId('b'), 72_000, 72_000, '2026-11-01T01:00:00Z', 3600),
       ]),
       send(tester, [
         pesticideTest(nextId('b'), AT, 'pass', 0),
@@ -819,8 +829,11 @@ describe('rollups', () => {
           ]
           const target = payments.length > 0 ? payments[item.pick % payments.length]!.id : 'nothing-paid'
           events.push(refund(id, target as string, item.amount, instant(item)))
-        } else if (item.kind === 'count') events.push(passengers(id, item.in, item.out, instant(item), item.period))
-        else events.push(pesticideTest(id, instant(item), item.fail ? 'fail' : 'pass', item.tenths / 10))
+        } else if (item.kind === 'count') {
+          // At most 20 people a second of the period (MAX_PASSENGERS_PER_SECOND).
+          const most = maxPassengersFor(item.period)
+          events.push(passengers(id, Math.min(item.in, most), Math.min(item.out, most), instant(item), item.period))
+        } else events.push(pesticideTest(id, instant(item), item.fail ? 'fail' : 'pass', item.tenths / 10))
       }
       // An overlap may repeat an id already in this batch's new part: never, the ids are fresh.
       return { device: spec.device, events }
