@@ -19,8 +19,25 @@ export const MAX_BATCH_EVENTS = 500
 export const MAX_CLOCK_AHEAD_MS = 10 * 60_000
 /** A backlog older than this is a broken clock, not a device that was offline. */
 export const MAX_EVENT_AGE_MS = 366 * 24 * 60 * 60_000
-/** 1,000,000 yuan: more than any one sale at a produce stall. */
-const MAX_AMOUNT_FEN = 100_000_000
+
+/**
+ * Plausibility bounds per event kind (docs/device-api.md's events table): a value past them is a
+ * broken or hostile device, refused with a reason before it reaches a sum.
+ */
+/** 1,000,000 yuan: more than any one sale at a produce stall (payments and refunds alike). */
+export const MAX_AMOUNT_FEN = 100_000_000
+/** A passenger count's period: a second to an hour. */
+export const MAX_PERIOD_SECONDS = 3_600
+/** People through one gate per second of a count's period: a crowd pressed through, at most. */
+export const MAX_PASSENGERS_PER_SECOND = 20
+/** People in one count (in, and out), whatever its period. */
+export const MAX_PASSENGER_COUNT = 100_000
+/** A rapid test's inhibition rate, in percent, with at most one decimal. */
+export const MAX_INHIBITION_PCT = 100
+
+/** The most people one count of `periodSeconds` can plausibly hold, in or out. */
+export const maxPassengersFor = (periodSeconds: number) =>
+  Math.min(MAX_PASSENGER_COUNT, MAX_PASSENGERS_PER_SECOND * periodSeconds)
 
 /** The device's own id of an event: what makes a resend harmless. */
 const EventIdSchema = v.pipe(
@@ -77,19 +94,23 @@ const RefundEventSchema = v.object({
   refundedAt: InstantSchema,
 })
 
-const PassengerCountEventSchema = v.object({
-  id: EventIdSchema,
-  type: v.literal('passenger_count'),
-  periodStart: InstantSchema,
-  periodSeconds: v.pipe(
-    v.number('device_reason_period'),
-    v.integer('device_reason_period'),
-    v.minValue(1, 'device_reason_period'),
-    v.maxValue(3600, 'device_reason_period'),
-  ),
-  in: count(100_000, 'device_reason_count'),
-  out: count(100_000, 'device_reason_count'),
-})
+const PassengerCountEventSchema = v.pipe(
+  v.object({
+    id: EventIdSchema,
+    type: v.literal('passenger_count'),
+    periodStart: InstantSchema,
+    periodSeconds: v.pipe(
+      v.number('device_reason_period'),
+      v.integer('device_reason_period'),
+      v.minValue(1, 'device_reason_period'),
+      v.maxValue(MAX_PERIOD_SECONDS, 'device_reason_period'),
+    ),
+    in: count(MAX_PASSENGER_COUNT, 'device_reason_count'),
+    out: count(MAX_PASSENGER_COUNT, 'device_reason_count'),
+  }),
+  // 20,000 people through a gate in one minute is a broken counter, not a crowd.
+  v.check((event) => Math.max(event.in, event.out) <= maxPassengersFor(event.periodSeconds), 'device_reason_count'),
+)
 
 const PesticideTestEventSchema = v.object({
   id: EventIdSchema,
@@ -116,7 +137,7 @@ const PesticideTestEventSchema = v.object({
   inhibitionPct: v.pipe(
     v.number('device_reason_inhibition'),
     v.minValue(0, 'device_reason_inhibition'),
-    v.maxValue(100, 'device_reason_inhibition'),
+    v.maxValue(MAX_INHIBITION_PCT, 'device_reason_inhibition'),
     v.check((value: number) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-6, 'device_reason_inhibition'),
   ),
   result: v.picklist(TEST_RESULTS, 'device_reason_result'),

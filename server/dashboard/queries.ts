@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, isNull, lte, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, gte, isNull, lte, sql, type AnyColumn } from 'drizzle-orm'
 import { PAYMENT_METHODS, type PaymentMethod } from '../../contract/device-api'
 import { ONLINE_WINDOW_MS } from '../../contract/device-list'
 import {
@@ -37,11 +37,18 @@ const MINUTE_MS = 60_000
 const rollupMarket = (scope: MarketScope) => scope ?? ALL_MARKETS
 const num = (value: unknown) => Number(value ?? 0)
 
+/**
+ * A sum of many rollup rows, each up to 2^63 - 1: summed in numeric (sum of a bigint never overflows)
+ * and handed over as float8, a JS number (exact to 2^53, approximate past it, never an error). A
+ * single row is read as it is (bigint, into a number the same way).
+ */
+const total = (column: AnyColumn) => sql<number>`coalesce(sum(${column}), 0)::float8`.mapWith(Number)
+
 const figureSums = {
-  paymentFen: sql<number>`coalesce(sum(${marketMinuteStats.paymentFen}), 0)`.mapWith(Number),
-  payments: sql<number>`coalesce(sum(${marketMinuteStats.payments}), 0)`.mapWith(Number),
-  refunds: sql<number>`coalesce(sum(${marketMinuteStats.refunds}), 0)`.mapWith(Number),
-  refundFen: sql<number>`coalesce(sum(${marketMinuteStats.refundFen}), 0)`.mapWith(Number),
+  paymentFen: total(marketMinuteStats.paymentFen),
+  payments: total(marketMinuteStats.payments),
+  refunds: total(marketMinuteStats.refunds),
+  refundFen: total(marketMinuteStats.refundFen),
 }
 
 /** Sums of the minute rollup over [from, to). */
@@ -157,7 +164,8 @@ export async function merchantRankings(
   const first = addDays(today, 1 - PERIOD_DAYS[period])
   const stats = merchantDayStats
   const inMarket = scope === null ? sql`true` : sql`${stats.marketId} = ${scope}`
-  // Each side of the union is a top-N sort of the totals (a heap of ten), not a sort of them all.
+  // Each side of the union is a top-N sort of the totals (a heap of ten), not a sort of them all. The
+  // sums are numeric (exact, never overflowing) and ranked so; handed over as float8 (see total).
   const query = sql`
     with totals as materialized (
       select ${stats.merchantId} as merchant_id, sum(${stats.paymentFen}) as payment_fen, sum(${stats.payments}) as payments
@@ -171,7 +179,7 @@ export async function merchantRankings(
       (select 'orders' as metric, * from totals order by payments desc, merchant_id limit ${RANKING_SIZE})
     )
     select top.metric, top.merchant_id, ${merchants.name} as merchant_name, ${merchants.stallNo} as stall_no,
-      ${markets.name} as market_name, top.payment_fen, top.payments
+      ${markets.name} as market_name, top.payment_fen::float8 as payment_fen, top.payments::float8 as payments
     from top
     join ${merchants} on ${merchants.id} = top.merchant_id
     join ${markets} on ${markets.id} = ${merchants.marketId}`
@@ -229,8 +237,8 @@ export async function passengerFlow(db: Database, scope: MarketScope, now: Date)
     .select({
       // Epoch milliseconds: the drivers hand a computed timestamptz back as text in their own formats.
       slotMs: sql<number>`(extract(epoch from ${slot}) * 1000)::float8`.mapWith(Number),
-      in: sql<number>`sum(${marketMinuteStats.passengersIn})`.mapWith(Number),
-      out: sql<number>`sum(${marketMinuteStats.passengersOut})`.mapWith(Number),
+      in: total(marketMinuteStats.passengersIn),
+      out: total(marketMinuteStats.passengersOut),
     })
     .from(marketMinuteStats)
     .where(

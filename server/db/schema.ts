@@ -303,16 +303,22 @@ export const devices = pgTable(
 )
 
 /**
- * Every event a device sent, once: the database's guard against a resend (primary key device +
- * the device's own id), whatever the event's kind. Payments keep their amount and what was refunded
- * of it, so a refund can never exceed its payment, even when two arrive at once.
+ * Every event a device sent, once: the database's guard against a resend, whatever the event's kind.
+ * Keyed by the market, the device's code and the device's own id (migration 0009), not by the
+ * binding: a terminal unbound and bound again in the same market (or given a new secret) resends its
+ * buffer and counts nothing twice; bound in another market, its ids start afresh there. The market
+ * leads the key, so the ledger can be split by market. Payments keep their amount and what was
+ * refunded of it, so a refund can never exceed its payment, even when two arrive at once.
  */
 export const deviceEvents = pgTable(
   'device_events',
   {
+    /** The binding that stored it (devices.id). */
     deviceId: uuid('device_id').notNull(),
     eventId: text('event_id').notNull(),
     marketId: uuid('market_id').notNull(),
+    /** The device's code (devices.code, upper case): what the key names, across bindings. */
+    deviceCode: text('device_code').notNull(),
     type: text('type').notNull(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     method: text('method'),
@@ -320,7 +326,7 @@ export const deviceEvents = pgTable(
     refundedFen: bigint('refunded_fen', { mode: 'number' }).notNull().default(0),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.deviceId, t.eventId] })],
+  (t) => [primaryKey({ columns: [t.marketId, t.deviceCode, t.eventId] })],
 )
 
 /**
@@ -392,16 +398,22 @@ export const pesticideTests = pgTable(
   ],
 )
 
+/**
+ * A figure a rollup row adds up: 64-bit, counts as well as money (migration 0009), for what a
+ * province produces over years. Read into a JS number: exact up to 2^53, approximate beyond.
+ */
+const figure = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0)
+
 /** The figures a rollup row adds up (DESIGN §8): kept on ingest, in the ingest's transaction. */
 const rollupFigures = () => ({
-  payments: integer('payments').notNull().default(0),
-  paymentFen: bigint('payment_fen', { mode: 'number' }).notNull().default(0),
-  refunds: integer('refunds').notNull().default(0),
-  refundFen: bigint('refund_fen', { mode: 'number' }).notNull().default(0),
-  passengersIn: integer('passengers_in').notNull().default(0),
-  passengersOut: integer('passengers_out').notNull().default(0),
-  tests: integer('tests').notNull().default(0),
-  testsFailed: integer('tests_failed').notNull().default(0),
+  payments: figure('payments'),
+  paymentFen: figure('payment_fen'),
+  refunds: figure('refunds'),
+  refundFen: figure('refund_fen'),
+  passengersIn: figure('passengers_in'),
+  passengersOut: figure('passengers_out'),
+  tests: figure('tests'),
+  testsFailed: figure('tests_failed'),
 })
 
 /** Per market per minute (live widgets: the last hour, passengers per 10 minutes today). */
@@ -433,10 +445,10 @@ export const merchantDayStats = pgTable(
     merchantId: uuid('merchant_id').notNull(),
     marketId: uuid('market_id').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
-    payments: integer('payments').notNull().default(0),
-    paymentFen: bigint('payment_fen', { mode: 'number' }).notNull().default(0),
-    refunds: integer('refunds').notNull().default(0),
-    refundFen: bigint('refund_fen', { mode: 'number' }).notNull().default(0),
+    payments: figure('payments'),
+    paymentFen: figure('payment_fen'),
+    refunds: figure('refunds'),
+    refundFen: figure('refund_fen'),
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.day] }),
@@ -452,8 +464,8 @@ export const methodDayStats = pgTable(
     marketId: uuid('market_id').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     method: text('method').notNull(),
-    payments: integer('payments').notNull().default(0),
-    paymentFen: bigint('payment_fen', { mode: 'number' }).notNull().default(0),
+    payments: figure('payments'),
+    paymentFen: figure('payment_fen'),
   },
   (t) => [primaryKey({ columns: [t.marketId, t.day, t.method] }), index('method_day_stats_day_idx').on(t.day)],
 )

@@ -4,7 +4,7 @@ import type { MiddlewareHandler } from 'hono'
 import { ApiCode } from '../../contract/api'
 import type { DeviceKind } from '../../contract/device-list'
 import { DEVICE_CODE } from '../../contract/devices'
-import { devices, merchants } from '../db/schema'
+import { devices, markets, merchants } from '../db/schema'
 import { ApiError } from '../lib/errors'
 import type { AppEnv } from '../lib/types'
 import { deviceAddressKey, deviceCodeKey, lockedFor, reserveAttempt } from '../lib/throttle'
@@ -16,6 +16,8 @@ export type AuthedDevice = {
   code: string
   kind: DeviceKind
   marketId: string
+  /** Its market's name: live items and failed-test notices name it (stall numbers repeat). */
+  marketName: string
   merchantId: string | null
   merchantName: string | null
   stallNo: string
@@ -76,6 +78,7 @@ export function requireDevice(): MiddlewareHandler<DeviceEnv> {
             code: devices.code,
             kind: devices.kind,
             marketId: devices.marketId,
+            marketName: markets.name,
             merchantId: devices.merchantId,
             merchantName: merchants.name,
             stallNo: devices.stallNo,
@@ -83,6 +86,7 @@ export function requireDevice(): MiddlewareHandler<DeviceEnv> {
             secretHash: devices.secretHash,
           })
           .from(devices)
+          .innerJoin(markets, eq(markets.id, devices.marketId))
           .leftJoin(merchants, eq(merchants.id, devices.merchantId))
           .where(and(eq(devices.code, given.code), isNull(devices.unboundAt)))
           .limit(1)

@@ -15,7 +15,8 @@ import { testItem, transactionItem } from '../../contract/live'
 import { formatShanghaiTime, minuteStart, shanghaiDayOf } from '../../contract/time'
 import { Role, UserStatus } from '../../contract/roles'
 import { rowsOf, type Database, type Transaction } from '../db/client'
-import { deviceEvents, markets, merchants, passengerCounts, pesticideTests, transactions, users } from '../db/schema'
+import { deviceEvents, merchants, passengerCounts, pesticideTests, transactions, users } from '../db/schema'
+import { dataException } from '../lib/db-errors'
 import { ApiError } from '../lib/errors'
 import { isMessageKey, translate, type Locale } from '../lib/i18n'
 import type { ServerDeps } from '../lib/types'
@@ -23,7 +24,7 @@ import { publishLive, publishLiveMany } from '../lib/live-publish'
 import { postMessage } from '../messages/public'
 import type { AuthedDevice } from './auth'
 import { ensureDayPartitions } from './partitions'
-import { insertRows, literal, pipelined, RollupDelta, rollupStatements } from './rollups'
+import { insertRows, pipelined, RollupDelta, rollupStatements } from './rollups'
 import { markAllSeen } from './seen'
 
 /** Which events each kind of device may send. */
@@ -126,18 +127,23 @@ function validateBatch(raw: readonly unknown[], device: AuthedDevice, now: Date,
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
+/** An event's key in the ledger: the device's, not the binding's (a device bound again keeps its ids). */
+const ledgerKey = (marketId: string, deviceCode: string, eventId: string) => `${marketId} ${deviceCode} ${eventId}`
+
 /**
  * Records every event's id once, in one INSERT for all the batches; answers, per batch, the ids that
- * are new (the rest were stored by an earlier send).
+ * are new (the rest were stored by an earlier send, under this binding or an earlier one of the same
+ * code in the same market).
  */
 async function recordNew(tx: Transaction, batches: readonly DeviceBatch[], now: Date): Promise<Set<string>[]> {
   // Key order: overlapping batches of one device take the rows' locks in the same order.
   const rows = batches
     .flatMap(({ device, events }) =>
       events.map((event) => ({
-        deviceId: device.id,
-        eventId: event.id,
         marketId: device.marketId,
+        deviceCode: device.code,
+        eventId: event.id,
+        deviceId: device.id,
         type: event.type,
         occurredAt: occurredAt(event),
         method: event.type === 'payment' ? event.method : null,
@@ -145,22 +151,31 @@ async function recordNew(tx: Transaction, batches: readonly DeviceBatch[], now: 
         receivedAt: now,
       })),
     )
-    .sort((a, b) => byText(a.deviceId, b.deviceId) || byText(a.eventId, b.eventId))
-  const inserted = rowsOf<{ device_id: string; event_id: string }>(
-    await tx.execute(insertRows(deviceEvents, rows, sql`on conflict do nothing returning "device_id", "event_id"`)),
+    .sort(
+      (a, b) => byText(a.marketId, b.marketId) || byText(a.deviceCode, b.deviceCode) || byText(a.eventId, b.eventId),
+    )
+  const inserted = rowsOf<{ market_id: string; device_code: string; event_id: string }>(
+    await tx.execute(
+      insertRows(deviceEvents, rows, sql`on conflict do nothing returning "market_id", "device_code", "event_id"`),
+    ),
   )
   // Each new row is claimed by one batch only, should two batches of a device carry the same id.
-  const unclaimed = new Set(inserted.map((row) => `${row.device_id} ${row.event_id}`))
+  const unclaimed = new Set(inserted.map((row) => ledgerKey(row.market_id, row.device_code, row.event_id)))
   return batches.map(
     ({ device, events }) =>
-      new Set(events.filter((event) => unclaimed.delete(`${device.id} ${event.id}`)).map((event) => event.id)),
+      new Set(
+        events
+          .filter((event) => unclaimed.delete(ledgerKey(device.marketId, device.code, event.id)))
+          .map((event) => event.id),
+      ),
   )
 }
 
 /**
  * Takes each new refund off its payment's balance, in batch order (a payment earlier in the same
  * batch counts): one conditional UPDATE each, so concurrent refunds can never exceed what was paid.
- * Answers each refund's payment method, or the refunds refused.
+ * The payment is the device's in this market (its code's, whichever binding stored it). Answers each
+ * refund's payment method, or the refunds refused.
  */
 async function applyRefunds(
   tx: Transaction,
@@ -177,7 +192,8 @@ async function applyRefunds(
       .set({ refundedFen: sql`${deviceEvents.refundedFen} + ${event.amountFen}` })
       .where(
         and(
-          eq(deviceEvents.deviceId, device.id),
+          eq(deviceEvents.marketId, device.marketId),
+          eq(deviceEvents.deviceCode, device.code),
           eq(deviceEvents.eventId, event.paymentId),
           eq(deviceEvents.type, 'payment'),
           sql`${deviceEvents.refundedFen} + ${event.amountFen} <= ${deviceEvents.amountFen}`,
@@ -193,7 +209,8 @@ async function applyRefunds(
       .from(deviceEvents)
       .where(
         and(
-          eq(deviceEvents.deviceId, device.id),
+          eq(deviceEvents.marketId, device.marketId),
+          eq(deviceEvents.deviceCode, device.code),
           eq(deviceEvents.eventId, event.paymentId),
           eq(deviceEvents.type, 'payment'),
         ),
@@ -280,7 +297,6 @@ type Written = {
 async function storeEvents(
   tx: Transaction,
   { device, events }: DeviceBatch,
-  marketName: string,
   isNew: Set<string>,
   now: Date,
   locale: Locale,
@@ -358,7 +374,7 @@ async function storeEvents(
   }
   await noticeFailedTests(
     tx,
-    { id: marketId, name: marketName },
+    { id: marketId, name: device.marketName },
     tests
       .filter((test) => test.result === 'fail')
       .map((test) => ({
@@ -372,20 +388,18 @@ async function storeEvents(
 }
 
 /**
- * The names of the batches' markets, read once per transaction (and only for batches with new
- * transactions or tests): live items and failed-test notices name the market (stall numbers repeat
- * from market to market). The ids travel as a literal, not a
- * parameter: one message to the server (see markAllSeen).
+ * A market's own rollup row that a batch would take past 2^63 - 1 (22003, numeric_value_out_of_range:
+ * the values are checked, so only a sum can be out of range) refuses the batch whole, every event
+ * named, and the transaction rolls back: the device keeps its events. The platform's rows saturate
+ * instead (rollups.ts), so no market's total ever blocks another's.
  */
-async function marketNames(tx: Transaction, batches: readonly DeviceBatch[]): Promise<Map<string, string>> {
-  const ids = [...new Set(batches.map(({ device }) => device.marketId))].sort()
-  if (ids.length === 0) return new Map()
-  const rows = rowsOf<{ id: string; name: string }>(
-    await tx.execute(sql`
-      select id, name from ${markets}
-      where id in (select value::uuid from json_array_elements_text(${literal(JSON.stringify(ids))}::json))`),
+function totalTooLarge(error: unknown, batches: readonly DeviceBatch[], locale: Locale): ApiError | null {
+  if (dataException(error) !== '22003') return null
+  return refuse(
+    batches.flatMap(({ events }) =>
+      events.map((event, index) => rejection(index, event.id, 'device_reason_total_too_large', locale)),
+    ),
   )
-  return new Map(rows.map((row) => [row.id, row.name]))
 }
 
 /**
@@ -408,17 +422,10 @@ async function storeBatches(
   )
   return db.transaction(async (tx) => {
     const fresh = await recordNew(tx, batches, now)
-    const names = await marketNames(
-      tx,
-      batches.filter(({ events }, i) =>
-        events.some((event) => event.type !== 'passenger_count' && fresh[i]?.has(event.id)),
-      ),
-    )
     const delta = new RollupDelta()
     const written: Written[] = []
     for (const [i, batch] of batches.entries()) {
-      const marketName = names.get(batch.device.marketId) ?? ''
-      written.push(await storeEvents(tx, batch, marketName, fresh[i] as Set<string>, now, locale, delta))
+      written.push(await storeEvents(tx, batch, fresh[i] as Set<string>, now, locale, delta))
     }
     await markAllSeen(
       tx,
@@ -430,8 +437,7 @@ async function storeBatches(
     const tests = written.flatMap((rows) => rows.tests)
     // The live events first: NOTIFY is delivered on commit wherever it is sent, and it takes parameters,
     // which postgres.js sends as a round trip of their own (Parse/Describe) before anything after them.
-    for (const [i, { device }] of batches.entries())
-      await publishBatch(tx, device, names.get(device.marketId) ?? '', written[i] as Written)
+    for (const [i, { device }] of batches.entries()) await publishBatch(tx, device, written[i] as Written)
     // Then the rows and the rollups (last: their rows are shared) as one pipelined round trip: a rollup
     // row stays locked from its upsert to the commit, and every other batch waits for it.
     await pipelined(tx, [
@@ -439,7 +445,9 @@ async function storeBatches(
       ...(counts.length > 0 ? [insertRows(passengerCounts, counts)] : []),
       ...(tests.length > 0 ? [insertRows(pesticideTests, tests)] : []),
       ...rollupStatements(delta),
-    ])
+    ]).catch((error: unknown) => {
+      throw totalTooLarge(error, batches, locale) ?? error
+    })
     return fresh
   })
 }
@@ -480,7 +488,8 @@ export async function ingestBatches(
 }
 
 /** What subscribers hear of a batch: totals and its latest few items, per kind. */
-async function publishBatch(tx: Transaction, device: AuthedDevice, marketName: string, batch: Written) {
+async function publishBatch(tx: Transaction, device: AuthedDevice, batch: Written) {
+  const { marketName } = device
   const audience = { marketId: device.marketId }
   const latest = <T>(rows: T[], at: (row: T) => Date) =>
     [...rows].sort((a, b) => at(b).getTime() - at(a).getTime()).slice(0, LIVE_ITEMS)

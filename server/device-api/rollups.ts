@@ -129,14 +129,29 @@ export function insertRows(table: PgTable, rows: readonly Record<string, unknown
   return sql`insert into ${table} (${sql.raw(list)}) select ${selected} from rows from (json_to_recordset(${literal(json)}::json) as (${sql.raw(types)})) with ordinality as r(${sql.raw(varyingList)}, "ordinality") order by "ordinality" ${tail ?? sql``}`
 }
 
+/** The largest figure a rollup column (bigint) holds: 2^63 - 1. */
+export const MAX_FIGURE = '9223372036854775807'
+
+/**
+ * How an upsert adds: a market's own rows add plainly, so a sum past MAX_FIGURE raises 22003 and the
+ * ingest refuses that market's batch; the platform's rows (ALL_MARKETS), which every market adds to,
+ * saturate at MAX_FIGURE, so one market's extreme totals never refuse another market's events (the
+ * platform's figure then stops at the cap: docs/operations.md).
+ */
+type Adding = 'plain' | 'saturating'
+
 /** `on conflict (key) do update set column = column + excluded.column` for each figure: an upsert that adds. */
-function adding(table: PgTable, target: readonly PgColumn[], names: readonly string[]): SQL {
+function adding(table: PgTable, target: readonly PgColumn[], names: readonly string[], how: Adding): SQL {
   const columns = getTableColumns(table) as Record<string, PgColumn>
   const tableName = getTableName(table)
   const key = target.map((column) => `"${column.name}"`).join(', ')
   const set = names.map((name) => {
     const column = (columns[name] as PgColumn).name
-    return `"${column}" = "${tableName}"."${column}" + excluded."${column}"`
+    const sum = `"${tableName}"."${column}" + excluded."${column}"`
+    // In numeric, which cannot overflow, then back: never past the cap, never an error.
+    return how === 'plain'
+      ? `"${column}" = ${sum}`
+      : `"${column}" = least("${tableName}"."${column}"::numeric + excluded."${column}", ${MAX_FIGURE})::bigint`
   })
   return sql.raw(`on conflict (${key}) do update set ${set.join(', ')}`)
 }
@@ -146,6 +161,7 @@ function upsert(
   table: PgTable,
   target: readonly PgColumn[],
   rows: { key: Record<string, unknown>; figures: Record<string, number> }[],
+  how: Adding = 'plain',
 ): SQL[] {
   if (rows.length === 0) return []
   const names = Object.keys(rows[0]?.figures ?? {})
@@ -153,7 +169,7 @@ function upsert(
     insertRows(
       table,
       rows.map(({ key, figures }) => ({ ...key, ...figures })),
-      adding(table, target, names),
+      adding(table, target, names, how),
     ),
   ]
 }
@@ -170,8 +186,9 @@ export async function pipelined(tx: Transaction, statements: SQL[]): Promise<voi
 }
 
 /**
- * The statements that write a batch's rollup deltas: the markets' rows of every table first, then the
- * platform's rows, which every batch shares. Every batch takes its locks in this one order (phase,
+ * The statements that write a batch's rollup deltas: the markets' rows of every table first (adding
+ * plainly: past the cap is an error, the batch refused), then the platform's rows, which every batch
+ * shares (saturating at the cap). Every batch takes its locks in this one order (phase,
  * table, key), so no two deadlock; and the platform rows, the busiest, are taken last and held the
  * shortest (the caller sends them together, last, and commits).
  */
@@ -190,12 +207,13 @@ export function rollupStatements(delta: RollupDelta): SQL[] {
       figuresOnly(delta.merchantDay.sorted()),
     ),
     ...upsert(methodDayStats, methodKey, figuresOnly(delta.methodDay.sorted())),
-    ...upsert(marketMinuteStats, minuteKey, figuresOnly(platformRows(delta.marketMinute, zero))),
-    ...upsert(marketDayStats, dayKey, figuresOnly(platformRows(delta.marketDay, zero))),
+    ...upsert(marketMinuteStats, minuteKey, figuresOnly(platformRows(delta.marketMinute, zero)), 'saturating'),
+    ...upsert(marketDayStats, dayKey, figuresOnly(platformRows(delta.marketDay, zero)), 'saturating'),
     ...upsert(
       methodDayStats,
       methodKey,
       figuresOnly(platformRows(delta.methodDay, () => ({ payments: 0, paymentFen: 0 }))),
+      'saturating',
     ),
   ]
 }

@@ -2,7 +2,18 @@ import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MAX_BATCH_EVENTS, MAX_CLOCK_AHEAD_MS, MAX_EVENT_AGE_MS, PAYMENT_METHODS } from '../../contract/device-api'
+import {
+  MAX_AMOUNT_FEN,
+  MAX_BATCH_EVENTS,
+  MAX_CLOCK_AHEAD_MS,
+  MAX_EVENT_AGE_MS,
+  MAX_INHIBITION_PCT,
+  MAX_PASSENGER_COUNT,
+  MAX_PASSENGERS_PER_SECOND,
+  MAX_PERIOD_SECONDS,
+  maxPassengersFor,
+  PAYMENT_METHODS,
+} from '../../contract/device-api'
 import {
   ALL_MARKETS,
   deviceEvents,
@@ -160,7 +171,7 @@ const INVALID: [string, DeviceName, unknown, string, string | null][] = [
   ['amount 0', 'terminal', pay({ amountFen: 0 }), 'amount', 'bad'],
   ['a negative amount', 'terminal', pay({ amountFen: -5 }), 'amount', 'bad'],
   ['a fraction of a fen', 'terminal', pay({ amountFen: 12.5 }), 'amount', 'bad'],
-  ['amount above 100,000,000', 'terminal', pay({ amountFen: 100_000_001 }), 'amount', 'bad'],
+  ['amount above 100,000,000', 'terminal', pay({ amountFen: MAX_AMOUNT_FEN + 1 }), 'amount', 'bad'],
   ['amount 1e300', 'terminal', pay({ amountFen: 1e300 }), 'amount', 'bad'],
   ['amount as text', 'terminal', pay({ amountFen: '100' }), 'amount', 'bad'],
   ['amount null', 'terminal', pay({ amountFen: null }), 'amount', 'bad'],
@@ -186,12 +197,20 @@ const INVALID: [string, DeviceName, unknown, string, string | null][] = [
   ['a refund without a zone', 'terminal', ref({ refundedAt: '2026-11-01T09:30:00' }), 'time', 'bad'],
   // Passenger counts.
   ['period 0 s', 'counter', count_({ periodSeconds: 0 }), 'period', 'bad'],
-  ['period above an hour', 'counter', count_({ periodSeconds: 3601 }), 'period', 'bad'],
+  ['period above an hour', 'counter', count_({ periodSeconds: MAX_PERIOD_SECONDS + 1 }), 'period', 'bad'],
   ['a fractional period', 'counter', count_({ periodSeconds: 1.5 }), 'period', 'bad'],
   ['a period as text', 'counter', count_({ periodSeconds: '60' }), 'period', 'bad'],
   ['a negative count in', 'counter', count_({ in: -1 }), 'count', 'bad'],
   ['a fractional count in', 'counter', count_({ in: 1.5 }), 'count', 'bad'],
-  ['a count above 100,000', 'counter', count_({ in: 100_001 }), 'count', 'bad'],
+  ['a count above 100,000', 'counter', count_({ in: MAX_PASSENGER_COUNT + 1 }), 'count', 'bad'],
+  [
+    'more than 20 in per second of the period',
+    'counter',
+    count_({ in: MAX_PASSENGERS_PER_SECOND * 60 + 1, periodSeconds: 60 }),
+    'count',
+    'bad',
+  ],
+  ['more than 20 out per second of the period', 'counter', count_({ out: 21, periodSeconds: 1 }), 'count', 'bad'],
   ['a count out as text', 'counter', count_({ out: '3' }), 'count', 'bad'],
   ['no count out', 'counter', without(count_(), 'out'), 'count', 'bad'],
   ['a period start without a zone', 'counter', count_({ periodStart: '2026-11-01T09:30' }), 'time', 'bad'],
@@ -203,7 +222,7 @@ const INVALID: [string, DeviceName, unknown, string, string | null][] = [
   ['produce of 31 characters', 'tester', test_({ produce: '菜'.repeat(31) }), 'produce', 'bad'],
   ['inhibition with two decimals', 'tester', test_({ inhibitionPct: 12.34 }), 'inhibition', 'bad'],
   ['inhibition below 0', 'tester', test_({ inhibitionPct: -0.1 }), 'inhibition', 'bad'],
-  ['inhibition above 100', 'tester', test_({ inhibitionPct: 100.1 }), 'inhibition', 'bad'],
+  ['inhibition above 100', 'tester', test_({ inhibitionPct: MAX_INHIBITION_PCT + 0.1 }), 'inhibition', 'bad'],
   ['inhibition as text', 'tester', test_({ inhibitionPct: '12.5' }), 'inhibition', 'bad'],
   ['an unknown result', 'tester', test_({ result: 'maybe' }), 'result', 'bad'],
   ['a result in capitals', 'tester', test_({ result: 'PASS' }), 'result', 'bad'],
@@ -270,7 +289,9 @@ describe('every validation rule: the batch is refused, the event named with its 
       ]),
       send(counter, [
         passengers(nextId('b'), 0, 0, AT, 1),
-        passengers(nextId('b'), 100_000, 100_000, '2026-11-01T01:00:00Z', 3600),
+        passengers(nextId('b'), 20, 20, AT, 1),
+        passengers(nextId('b'), 1_200, 1_200, AT, 60),
+        passengers(nextId('b'), 72_000, 72_000, '2026-11-01T01:00:00Z', 3600),
       ]),
       send(tester, [
         pesticideTest(nextId('b'), AT, 'pass', 0),
@@ -819,8 +840,11 @@ describe('rollups', () => {
           ]
           const target = payments.length > 0 ? payments[item.pick % payments.length]!.id : 'nothing-paid'
           events.push(refund(id, target as string, item.amount, instant(item)))
-        } else if (item.kind === 'count') events.push(passengers(id, item.in, item.out, instant(item), item.period))
-        else events.push(pesticideTest(id, instant(item), item.fail ? 'fail' : 'pass', item.tenths / 10))
+        } else if (item.kind === 'count') {
+          // At most 20 people a second of the period (MAX_PASSENGERS_PER_SECOND).
+          const most = maxPassengersFor(item.period)
+          events.push(passengers(id, Math.min(item.in, most), Math.min(item.out, most), instant(item), item.period))
+        } else events.push(pesticideTest(id, instant(item), item.fail ? 'fail' : 'pass', item.tenths / 10))
       }
       // An overlap may repeat an id already in this batch's new part: never, the ids are fresh.
       return { device: spec.device, events }

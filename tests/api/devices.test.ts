@@ -426,9 +426,10 @@ describe('unbinding', () => {
     expect(second.secret).not.toBe(first.secret)
     expect(await works(first)).toBe(false)
     expect(await works(second)).toBe(true)
-    // Its event ids start afresh: r-1 is new for the new binding, and goes to the new merchant.
-    const sent = await deviceCall(t, second, '/events', { events: [payment('r-1', 400, AT)] })
-    expect(sent.body.data).toEqual({ accepted: ['r-1'], duplicates: [] })
+    // Its event ids carry over in this market (the ledger is the device's, not the binding's): r-1
+    // resent is a duplicate; r-2 is new and goes to the new merchant.
+    const sent = await deviceCall(t, second, '/events', { events: [payment('r-1', 900, AT), payment('r-2', 400, AT)] })
+    expect(sent.body.data).toEqual({ accepted: ['r-2'], duplicates: ['r-1'] })
     const rows = await t.db
       .select({
         deviceId: transactions.deviceId,

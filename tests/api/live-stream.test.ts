@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ONLINE_WINDOW_MS } from '../../contract/device-list'
 import type { DeviceLive, TestsLive, TransactionsLive } from '../../contract/live'
@@ -524,13 +524,14 @@ describe('nothing rolled back is announced', () => {
     const subscriber = await stream(a.token)
     const at = new Date(justNow())
     const minute = new Date(Math.floor(at.getTime() / 60_000) * 60_000)
-    // Forced: the minute's rollup one short of overflowing its integer column.
+    // Forced: the minute's rollup just short of overflowing its 64-bit column.
+    const nearLimit = sql`9223372036854775807 - 10`
     await t.db
       .insert(marketMinuteStats)
-      .values({ marketId: a.marketId, minute, passengersIn: 2_147_483_647 - 10 })
+      .values({ marketId: a.marketId, minute, passengersIn: nearLimit })
       .onConflictDoUpdate({
         target: [marketMinuteStats.marketId, marketMinuteStats.minute],
-        set: { passengersIn: 2_147_483_647 - 10 },
+        set: { passengersIn: nearLimit },
       })
     const failed = await deviceCall(t, counter, '/events', {
       events: [passengers(nextId('c'), 100, 0, at.toISOString())],

@@ -206,7 +206,7 @@ export async function seedDemoDevices(db: Database, now = Date.now()): Promise<v
   if (existing) return
   const accounts = demoMarkets().map((market) => market.account)
   const found = await db
-    .select({ id: markets.id, username: users.username, registeredAt: markets.registeredAt })
+    .select({ id: markets.id, name: markets.name, username: users.username, registeredAt: markets.registeredAt })
     .from(markets)
     .innerJoin(users, eq(users.uk, markets.accountUk))
     .where(inArray(users.username, accounts))
@@ -238,6 +238,7 @@ export async function seedDemoDevices(db: Database, now = Date.now()): Promise<v
       code: demoDeviceCode(kind, market.username, n),
       kind,
       marketId: market.id,
+      marketName: market.name,
       merchantId: place.merchant?.id ?? null,
       merchantName: place.merchant?.name ?? null,
       stallNo: place.stallNo,

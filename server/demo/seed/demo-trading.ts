@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '../../../contract/device-api'
+import { maxPassengersFor, type PaymentMethod } from '../../../contract/device-api'
 import type { BusinessCategory } from '../../../contract/merchant-list'
 import { pick, weighted, type Random } from './random'
 
@@ -142,9 +142,11 @@ export function gateCount(
   visitorsPerDay: number,
 ): { in: number; out: number } {
   const hours = periodSeconds / 3600
+  // Never past what the device API finds plausible for the period (a Poisson draw has no upper bound).
+  const most = maxPassengersFor(periodSeconds)
   return {
-    in: poisson(random, visitorsPerDay * tradeShareOfHour(periodStart) * hours),
-    out: poisson(random, visitorsPerDay * tradeShareOfHour(periodStart - 40 * 60_000) * hours),
+    in: Math.min(most, poisson(random, visitorsPerDay * tradeShareOfHour(periodStart) * hours)),
+    out: Math.min(most, poisson(random, visitorsPerDay * tradeShareOfHour(periodStart - 40 * 60_000) * hours)),
   }
 }
 

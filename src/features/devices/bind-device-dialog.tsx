@@ -159,13 +159,19 @@ function BindDeviceForm({
         )}
         <form.Field name="code">
           {(field) => (
-            <TextField
-              {...bindField(field)}
-              label={m.devices_field_code()}
-              hint={m.devices_code_hint()}
-              maxLength={40}
-              required
-            />
+            <div className="space-y-1">
+              <TextField
+                {...bindField(field)}
+                label={m.devices_field_code()}
+                hint={m.devices_code_hint()}
+                maxLength={40}
+                required
+              />
+              {/* The ledger is the code's per market (docs/device-api.md, "Resending is safe"). */}
+              <p className="text-xs text-muted-foreground" data-testid="device-code-id-space">
+                {m.devices_code_id_space()}
+              </p>
+            </div>
           )}
         </form.Field>
         <form.Field name="kind">
