@@ -9,8 +9,8 @@ const PARTITIONED = ['transactions', 'passenger_counts'] as const
 export const DAYS_AHEAD = 7
 /**
  * Days one statement makes in one table. Each statement is a transaction holding its table's lock
- * (ACCESS EXCLUSIVE on the parent: every reader and writer of the table waits) until it commits, so
- * a chunk stays a few milliseconds; measured on PostgreSQL, ~1.5 ms a day.
+ * (ACCESS EXCLUSIVE on the parent: every reader and writer of the table waits) until it commits:
+ * measured on PostgreSQL, ~3 ms a day, so a chunk holds it ~10 ms.
  */
 const CHUNK_DAYS = 4
 /** Between two chunks, the requests that queued behind one run before the next. */
