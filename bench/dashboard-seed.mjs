@@ -2,7 +2,7 @@
 // (bench/merchants-seed.mjs), a payment terminal per active merchant, two gate counters and a pesticide
 // tester per market, and their last 30 days: 10 million transactions on PostgreSQL, 1 million on PGlite
 // (BENCH_TRANSACTIONS sets another figure), plus today so far. Everything goes through the device API's
-// own ingest (ingestBatches: validation, the ledger, day partitions, rollups, notices), as uploads made
+// own ingest (ingestBatches: validation, the ledger, rollups, notices; the days' partitions made first), as uploads made
 // now, in each device's own batches of up to 500. Run again later, it tops every market up to the
 // present (the dashboard reads today): a market's day is drawn from one seed, so what was sent before
 // is sent again with the same ids and the ledger drops it.
@@ -19,6 +19,7 @@ register()
 const { openDatabase } = await import('../server/db/client.ts')
 const { devices } = await import('../server/db/schema.ts')
 const { ingestBatches } = await import('../server/device-api/ingest.ts')
+const { makeDayPartitions } = await import('../server/device-api/partitions.ts')
 const { deviceSearchText } = await import('../server/devices/queries.ts')
 const { hashSecret } = await import('../server/lib/tokens.ts')
 const { seededRandom } = await import('../server/demo/seed/random.ts')
@@ -264,6 +265,8 @@ export async function seedDashboardBench(
     const days = historyDays(now)
     const historyFrom = days[0].start
     const deps = { db: handle.db, clock: () => new Date(now) }
+    // Ingest makes no partitions (the server's background job does): the history's days first.
+    await makeDayPartitions(handle.db, days[0].day, days.at(-1).day)
     let sent = 0
     let done = 0
     const queue = [...markets]

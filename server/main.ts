@@ -33,7 +33,8 @@ async function main() {
       secureCookies: env.secureCookies,
     },
   })
-  const stopJobs = await startDeviceJobs(handle.db, systemClock, logger)
+  // Not awaited: the partitions are made in the background while the server listens.
+  const stopJobs = startDeviceJobs(handle.db, systemClock, logger)
   const stopMaintenance = startPgliteMaintenance(handle, logger)
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     logger.info(

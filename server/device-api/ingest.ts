@@ -23,7 +23,6 @@ import type { ServerDeps } from '../lib/types'
 import { publishLive, publishLiveMany } from '../lib/live-publish'
 import { postMessage } from '../messages/public'
 import type { AuthedDevice } from './auth'
-import { ensureDayPartitions } from './partitions'
 import { insertRows, pipelined, RollupDelta, rollupStatements } from './rollups'
 import { markAllSeen } from './seen'
 
@@ -414,12 +413,8 @@ async function storeBatches(
   now: Date,
   locale: Locale,
 ): Promise<Set<string>[]> {
-  await ensureDayPartitions(
-    db,
-    batches.flatMap(({ events }) =>
-      events.filter((event) => event.type !== 'pesticide_test').map((event) => shanghaiDayOf(occurredAt(event))),
-    ),
-  )
+  // No DDL here: a day's partition is made ahead by the background job (jobs.ts); a row for a day
+  // without one lands in the default partition.
   return db.transaction(async (tx) => {
     const fresh = await recordNew(tx, batches, now)
     const delta = new RollupDelta()

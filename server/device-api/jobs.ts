@@ -1,7 +1,7 @@
 import type { Logger } from 'pino'
 import type { Database } from '../db/client'
 import type { Clock } from '../lib/clock'
-import { ensureUpcomingPartitions } from './partitions'
+import { makePartitionWindow, makeUpcomingPartitions } from './partitions'
 import { sweepOfflineDevices } from './seen'
 
 /** Offline is announced within this long of the two minutes running out. */
@@ -9,22 +9,33 @@ const SWEEP_MS = 15_000
 const PARTITIONS_MS = 60 * 60_000
 
 /**
- * What runs beside the requests: silent devices announced offline, and the next week's partitions made
- * (hourly, so a server started at 23:59 is ready at midnight). Answers how to stop them.
+ * What runs beside the requests: silent devices announced offline, and the day partitions made ahead.
+ * At start (without holding it up: the server is listening meanwhile) every day ingest accepts, a year
+ * back to a week ahead, in short chunks; then hourly the coming week (a new day once a day; hourly so a
+ * server started at 23:59 is ready at midnight). Answers how to stop them.
  */
-export async function startDeviceJobs(db: Database, clock: Clock, logger: Logger): Promise<() => void> {
-  await ensureUpcomingPartitions(db, clock())
+export function startDeviceJobs(db: Database, clock: Clock, logger: Logger): () => void {
+  let stopped = false
+  const window = setTimeout(() => {
+    const started = Date.now()
+    makePartitionWindow(db, clock(), { stopped: () => stopped }).then(
+      (made) => logger.info({ made, ms: Date.now() - started }, 'day partitions made for the accepted window'),
+      (error: unknown) => logger.warn({ err: error }, 'could not make the day partitions'),
+    )
+  }, 0)
   const sweep = setInterval(() => {
     sweepOfflineDevices(db, clock()).catch((error: unknown) => logger.warn({ err: error }, 'offline sweep failed'))
   }, SWEEP_MS)
   const partitions = setInterval(() => {
-    ensureUpcomingPartitions(db, clock()).catch((error: unknown) =>
+    makeUpcomingPartitions(db, clock()).catch((error: unknown) =>
       logger.warn({ err: error }, 'could not make the next partitions'),
     )
   }, PARTITIONS_MS)
   sweep.unref()
   partitions.unref()
   return () => {
+    stopped = true
+    clearTimeout(window)
     clearInterval(sweep)
     clearInterval(partitions)
   }

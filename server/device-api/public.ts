@@ -4,3 +4,5 @@
  */
 export type { AuthedDevice } from './auth'
 export { ingestBatches } from './ingest'
+/** For a history seeded in bulk: its days' partitions, made before its rows (ingest makes none). */
+export { makeDayPartitions } from './partitions'

@@ -5,6 +5,7 @@ import { apiDoc } from '../lib/openapi'
 import { ok } from '../lib/respond'
 import { validate } from '../lib/validate'
 import { requireDevice, type DeviceEnv } from './auth'
+import { limitCallRate } from './call-rate'
 import { ingestBatch } from './ingest'
 import { markSeen } from './seen'
 
@@ -14,7 +15,10 @@ const answers = {
     description: 'code 40000: invalid input (a refused batch lists every bad event in data.rejected)',
     schema: v.object({ rejected: v.array(RejectedEventSchema) }),
   },
-  429: { description: 'code 42900: too many failed device sign-ins from this code or address; Retry-After says when' },
+  429: {
+    description:
+      'code 42900: too many failed device sign-ins from this code or address, or calls faster than the allowance (5 a second, 20 at once); Retry-After says when',
+  },
   500: { description: 'code 50000: server error; the batch was not stored, send it again' },
 }
 
@@ -23,7 +27,7 @@ const answers = {
  * with the device's code and secret; no console session, no XSRF.
  */
 export const deviceApiRoutes = new Hono<DeviceEnv>()
-  .use(requireDevice())
+  .use(requireDevice(), limitCallRate())
   .post(
     '/heartbeat',
     apiDoc({

@@ -23,6 +23,10 @@ export type AppConfig = {
   clientDir: string | null
   /** Lets e2e tests reach the plain HTTP server with Secure cookies off. */
   secureCookies: boolean
+  /** Device API calls one device may make, per instance (server/device-api/call-rate.ts); absent: 5/s, 20 at once. */
+  deviceCallAllowance?: { perSecond: number; burst: number }
+  /** Open /api/stream connections, per instance (server/live/stream-places.ts); absent: 6 a session, 20 an account. */
+  streamCaps?: { perSession: number; perAccount: number }
 }
 
 export type AppDeps = {

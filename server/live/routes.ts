@@ -10,6 +10,7 @@ import { isInScope, marketScope } from '../lib/scope'
 import type { AppEnv } from '../lib/types'
 import { validate } from '../lib/validate'
 import type { LiveEvent } from '../lib/live-publish'
+import { streamPlaces } from './stream-places'
 
 type Message = { event: string; data: string; id?: string }
 const toMessage = (event: LiveEvent): Message => ({ event: event.type, data: JSON.stringify(event.data), id: event.id })
@@ -30,7 +31,7 @@ export const streamRoutes = new Hono<AppEnv>().use(requireSession(), requireRole
     tags: ['live'],
     summary: 'Live events (Server-Sent Events): device, transactions, passengers, tests, messages',
     description:
-      'Each event has an id; reconnect with the Last-Event-ID header to receive what was missed in the last five minutes (a `reset` event says the id is too old: read figures afresh). A `heartbeat` event comes every 15 s. Scoped like every market read.',
+      'Each event has an id; reconnect with the Last-Event-ID header to receive what was missed in the last five minutes (a `reset` event says the id is too old: read figures afresh). A `heartbeat` event comes every 15 s. Scoped like every market read. At most 6 open streams a session and 20 an account (per server instance): one more is refused with 429 (42900, `data.retryAfter`).',
     raw: { description: 'text/event-stream', types: ['text/event-stream'] },
   }),
   validate('query', v.object({ ...MarketQueryEntries })),
@@ -38,6 +39,8 @@ export const streamRoutes = new Hono<AppEnv>().use(requireSession(), requireRole
     const { deps, user } = c.var
     const scope = marketScope(user, c.req.valid('query').market)
     const lastEventId = v.safeParse(LastEventIdSchema, c.req.header('last-event-id') || undefined)
+    // Refused (429) before anything is set up when the session or the account holds its cap.
+    const release = streamPlaces(deps).take(user.tokenHash, user.uk)
     c.header('X-Accel-Buffering', 'no')
     return streamSSE(c, async (stream) => {
       const queue: Message[] = []
@@ -45,6 +48,8 @@ export const streamRoutes = new Hono<AppEnv>().use(requireSession(), requireRole
       let closed = false
       const close = () => {
         closed = true
+        // At once, not when the loop wakes: a closed tab's place is free for the next request.
+        release()
         wake?.()
       }
       const { missed, unsubscribe } = deps.live.subscribe(
@@ -90,6 +95,7 @@ export const streamRoutes = new Hono<AppEnv>().use(requireSession(), requireRole
       } finally {
         clearInterval(heartbeat)
         unsubscribe()
+        release()
       }
     })
   },

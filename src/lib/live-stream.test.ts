@@ -251,6 +251,35 @@ describe('LiveClient', () => {
     live.stop()
   })
 
+  it('waits what a 429 refusal says (too many streams open) before trying again, not a hot loop', async () => {
+    const refusal = () =>
+      new Response(JSON.stringify({ code: 42900, msg: 'Too many live connections', data: { retryAfter: 30 } }), {
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '30' },
+      })
+    let answers = 0
+    const server = fakeServer(() => (answers++ < 2 ? refusal() : 'stream'))
+    const onSignedOut = vi.fn()
+    const live = client(server, onSignedOut)
+    live.start(null)
+    await settle()
+    expect(live.status.get()).toBe('reconnecting')
+    // The backoff alone would try again after half a second.
+    await vi.advanceTimersByTimeAsync(29_999)
+    expect(server.calls).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(server.calls).toHaveLength(2)
+    await vi.advanceTimersByTimeAsync(29_999)
+    expect(server.calls).toHaveLength(2)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(server.calls).toHaveLength(3)
+    server.latest().send(ready)
+    await settle()
+    expect(live.status.get()).toBe('live')
+    expect(onSignedOut).not.toHaveBeenCalled()
+    live.stop()
+  })
+
   it('reconnects for a new market with its ?market= and without the old id; stop ends it', async () => {
     const server = fakeServer()
     const live = client(server)

@@ -47,6 +47,8 @@ type LiveClientDeps = {
 export const SILENCE_MS = STREAM_HEARTBEAT_MS * 3
 /** A connection that lasted this long was a good one: the next drop starts the backoff afresh. */
 const STABLE_MS = 10_000
+/** The longest a refusal's Retry-After is heeded (a proxy's odd header must not silence the tab for good). */
+const MAX_RETRY_AFTER_MS = 5 * 60_000
 
 type Outcome = 'ended' | 'signed-out'
 type Handler = (data: never) => void
@@ -62,6 +64,8 @@ export class LiveClient {
   private lastEventId = ''
   private connectedBefore = false
   private liveSince: number | null = null
+  /** What the last refusal asked to wait (429 with Retry-After: too many streams open), or 0. */
+  private retryAfterMs = 0
   private readonly handlers = new Map<LiveSubscription, Set<Handler>>()
   private readonly random: () => number
   private readonly now: () => number
@@ -91,6 +95,7 @@ export class LiveClient {
     this.lastEventId = ''
     this.connectedBefore = false
     this.liveSince = null
+    this.retryAfterMs = 0
     this.status.set('off')
   }
 
@@ -138,7 +143,11 @@ export class LiveClient {
       if (this.liveSince !== null && this.now() - this.liveSince >= STABLE_MS) this.attempt = 0
       this.liveSince = null
       this.status.set('reconnecting')
-      this.retryTimer = setTimeout(() => this.connect(), backoffDelay(this.attempt++, this.random))
+      // A refusal that says how long to wait (the account's streams are at their cap) is heeded, never
+      // less than the backoff: its other tabs keep their places, this one tries again now and then.
+      const delay = Math.max(backoffDelay(this.attempt++, this.random), this.retryAfterMs)
+      this.retryAfterMs = 0
+      this.retryTimer = setTimeout(() => this.connect(), delay)
     })
   }
 
@@ -178,8 +187,14 @@ export class LiveClient {
     }
   }
 
-  /** A refusal in the API's envelope: a 1001 goes to the re-login handling; anything else is retried later. */
+  /**
+   * A refusal in the API's envelope: a 1001 goes to the re-login handling; anything else is retried
+   * later, after its Retry-After if it has one (429: too many streams open).
+   */
   private async refused(response: Response): Promise<Outcome> {
+    const retryAfter = Number(response.headers.get('retry-after'))
+    if (response.status === 429 && Number.isFinite(retryAfter) && retryAfter > 0)
+      this.retryAfterMs = Math.min(retryAfter * 1000, MAX_RETRY_AFTER_MS)
     let text: string | null = null
     try {
       text = await response.text()

@@ -29,6 +29,7 @@ import {
   transactions,
   users,
 } from '../../server/db/schema'
+import { makeDayPartitions } from '../../server/device-api/partitions'
 import {
   basicAuth,
   deviceCall,
@@ -95,6 +96,8 @@ beforeAll(async () => {
   counter = await withDevice(t, a.token, { kind: 'passenger_counter', stallNo: 'EAST-GATE' })
   tester = await withDevice(t, a.token, { kind: 'pesticide_tester', stallNo: 'LAB' })
   terminalB = await withDevice(t, b.token, { kind: 'payment_terminal', merchantId: merchantB1 })
+  // What the server's background job does (ingest makes none): the days around the test clock's.
+  await makeDayPartitions(t.db, '2026-10-25', '2026-11-08')
 })
 afterAll(async () => {
   await t.close()

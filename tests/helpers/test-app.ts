@@ -34,6 +34,8 @@ export async function createTestApp(
     sessionMaxAgeSeconds?: number
     trustProxy?: number
     clientDir?: string | null
+    deviceCallAllowance?: { perSecond: number; burst: number }
+    streamCaps?: { perSession: number; perAccount: number }
   } = {},
 ) {
   const handle = await createTestDb()
@@ -54,6 +56,10 @@ export async function createTestApp(
       trustProxy: options.trustProxy ?? 1,
       clientDir: options.clientDir ?? null,
       secureCookies: false,
+      // Tests send hundreds of calls from one device at one instant of their clock, which never
+      // refills a bucket: the call-rate tests set the allowance they test.
+      deviceCallAllowance: options.deviceCallAllowance ?? { perSecond: 1, burst: 1_000_000 },
+      ...(options.streamCaps ? { streamCaps: options.streamCaps } : {}),
     },
   })
 

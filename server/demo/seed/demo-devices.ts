@@ -3,7 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { DeviceKind } from '../../../contract/device-list'
 import type { BusinessCategory } from '../../../contract/merchant-list'
 import { addDays, shanghaiDayOf, shanghaiDayStart } from '../../../contract/time'
-import { ingestBatches, type AuthedDevice } from '../../device-api/public'
+import { ingestBatches, makeDayPartitions, type AuthedDevice } from '../../device-api/public'
 import { deviceSearchText } from '../../devices/public'
 import { hashSecret } from '../../lib/tokens'
 import type { Database } from '../../db/client'
@@ -292,5 +292,8 @@ export async function seedDemoDevices(db: Database, now = Date.now()): Promise<v
     for (let start = 0; start < rows.length; start += BATCH)
       await tx.insert(devices).values(rows.slice(start, start + BATCH))
   })
+  // Ingest makes no partitions (the server's job does, in the background): the history's days get
+  // theirs first, in one statement per table, or their rows would stay in the default partitions.
+  await makeDayPartitions(db, shanghaiDayOf(historyFrom), shanghaiDayOf(now))
   await ingestHistory(db, plans, now)
 }
