@@ -65,6 +65,8 @@ async function bindDevice(page: Page, code: string, place: { merchant: string } 
   const secret = ((await page.getByTestId('device-secret').textContent()) ?? '').trim()
   await page.getByRole('button', { name: 'Done' }).click()
   await page.getByTestId('device-secret').waitFor({ state: 'detached' })
+  // Shown once: nowhere on the page after the dialog.
+  expect(await page.content()).not.toContain(secret)
   return { code, secret }
 }
 
