@@ -22,9 +22,15 @@ const Schema = v.object({
 })
 type Values = v.InferInput<typeof Schema>
 
-type FormProps = { onSubmit: (values: Values) => Promise<void>; draftKey?: string; onSaved?: () => void }
+type FormProps = {
+  onSubmit: (values: Values) => Promise<void>
+  draftKey?: string
+  onSaved?: () => void
+  /** The name's availability, asked 400 ms after typing (as the market form asks of a username). */
+  nameAvailable?: (name: string) => Promise<boolean>
+}
 
-function MarketLikeForm({ onSubmit, draftKey, onSaved }: FormProps) {
+function MarketLikeForm({ onSubmit, draftKey, onSaved, nameAvailable }: FormProps) {
   const { form, formProps, failure } = useConsoleForm({
     schema: Schema,
     defaultValues: { name: '', stallCount: Number.NaN, password: '' },
@@ -34,7 +40,24 @@ function MarketLikeForm({ onSubmit, draftKey, onSaved }: FormProps) {
   })
   return (
     <form {...formProps} aria-label="market">
-      <form.Field name="name">{(field) => <TextField {...bindField(field)} label="Market name" required />}</form.Field>
+      <form.Field
+        name="name"
+        validators={
+          nameAvailable && {
+            onChangeAsyncDebounceMs: 400,
+            onChangeAsync: async ({ value }) => ((await nameAvailable(value)) ? undefined : 'error_username_taken'),
+          }
+        }
+      >
+        {(field) => (
+          <TextField
+            {...bindField(field)}
+            label="Market name"
+            required
+            trailing={field.state.meta.isValidating ? <span>Checking</span> : null}
+          />
+        )}
+      </form.Field>
       <form.Field name="stallCount">
         {(field) => <NumberField {...bindField(field)} label="Stall count" required />}
       </form.Field>
@@ -155,6 +178,33 @@ describe('useConsoleForm', () => {
     expect(dismissToast.mock.calls.map(([id]) => id).sort()).toEqual(
       [`error:${m.validation_entries_have_errors()}`, 'error:Internal server error'].sort(),
     )
+  })
+
+  it('a submit while a field is still being checked waits for the check, then saves', async () => {
+    const onSubmit = vi.fn(async (_values: Values) => {})
+    const nameAvailable = vi.fn(async () => true)
+    render(<MarketLikeForm onSubmit={onSubmit} nameAvailable={nameAvailable} />)
+    type('Stall count', '12')
+    type('Market name', '新华农贸市场')
+    // Inside the check's 400 ms: the form once refused this as "entries have errors", no field marked.
+    await screen.findByText('Checking')
+    submit()
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: '新华农贸市场', stallCount: 12, password: '' }))
+    expect(nameAvailable).toHaveBeenCalledWith('新华农贸市场')
+    expect(showToast).not.toHaveBeenCalled()
+  })
+
+  it('a submit while a field is still being checked is refused on that field when the check says no', async () => {
+    const onSubmit = vi.fn(async (_values: Values) => {})
+    render(<MarketLikeForm onSubmit={onSubmit} nameAvailable={async () => false} />)
+    type('Stall count', '12')
+    type('Market name', '新华农贸市场')
+    await screen.findByText('Checking')
+    submit()
+    await waitFor(() => expect(document.activeElement).toBe(field('Market name')))
+    expect(field('Market name').getAttribute('aria-invalid')).toBe('true')
+    expect(showToast).toHaveBeenCalledWith('error', m.validation_entries_have_errors())
+    expect(onSubmit).not.toHaveBeenCalled()
   })
 
   it("an integer field refuses '1e3' instead of reading 1000, and takes digits", async () => {

@@ -114,13 +114,30 @@ export function useConsoleForm<Values extends object>({
     }
   }, [form, draftKey])
 
+  /**
+   * A field's check still running (a username's availability, 400 ms after typing) makes the form
+   * refuse a submit as invalid, with no field marked: a submit made meanwhile waits for the checks,
+   * including those of a change made just before (they start a few microtasks after it).
+   * `isFieldsValidating` is what the form's `canSubmit` reads.
+   */
+  const checked = async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    if (!form.state.isFieldsValidating) return
+    await new Promise<void>((resolve) => {
+      const { unsubscribe } = form.store.subscribe(() => {
+        if (form.state.isFieldsValidating) return
+        unsubscribe()
+        resolve()
+      })
+    })
+  }
   const formProps = {
     ref,
     noValidate: true,
     onSubmit: (event: FormEvent) => {
       event.preventDefault()
       event.stopPropagation()
-      void form.handleSubmit()
+      void checked().then(() => form.handleSubmit())
     },
   }
   /** Cancel: the draft goes with the form. */
