@@ -10,6 +10,7 @@ import { isInScope, marketScope } from '../lib/scope'
 import type { AppEnv } from '../lib/types'
 import { validate } from '../lib/validate'
 import type { LiveEvent } from '../lib/live-publish'
+import { openStreams } from './open-streams'
 
 type Message = { event: string; data: string; id?: string }
 const toMessage = (event: LiveEvent): Message => ({ event: event.type, data: JSON.stringify(event.data), id: event.id })
@@ -62,6 +63,11 @@ export const streamRoutes = new Hono<AppEnv>().use(requireSession(), requireRole
         lastEventId.success ? lastEventId.output : UNKNOWN_EVENT_ID,
       )
       stream.onAbort(close)
+      // A shutdown ends the stream at once with a hint when to reconnect (the write goes out before the end).
+      const forget = openStreams.add((retryMs) => {
+        void stream.write(`retry: ${retryMs}\n\n`)
+        close()
+      })
       const heartbeat = setInterval(() => {
         void isSessionLive(deps, user.tokenHash).then(
           (live) => {
@@ -88,6 +94,7 @@ export const streamRoutes = new Hono<AppEnv>().use(requireSession(), requireRole
           await stream.writeSSE(message)
         }
       } finally {
+        forget()
         clearInterval(heartbeat)
         unsubscribe()
       }
