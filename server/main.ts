@@ -7,6 +7,7 @@ import { readEnv } from './env'
 import { systemClock } from './lib/clock'
 import { startDeviceJobs } from './device-api/jobs'
 import { startPgliteMaintenance } from './db/maintenance'
+import { startFileJobs } from './files/jobs'
 import { openStreams } from './live/open-streams'
 
 async function main() {
@@ -36,6 +37,7 @@ async function main() {
   })
   const stopJobs = await startDeviceJobs(handle.db, systemClock, logger)
   const stopMaintenance = startPgliteMaintenance(handle, logger)
+  const stopFileJobs = startFileJobs(handle.db, systemClock, logger)
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     logger.info(
       { url: `http://${env.host}:${info.port}`, database: handle.kind, demo: env.demo },
@@ -59,6 +61,7 @@ async function main() {
     force.unref()
     stopJobs()
     stopMaintenance()
+    stopFileJobs()
     server.close(async () => {
       await handle.close()
       logger.info('stopped')
