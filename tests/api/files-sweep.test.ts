@@ -122,6 +122,26 @@ describe('unclaimed uploads', () => {
   })
 
   it.runIf(Boolean(process.env.DATABASE_URL))(
+    'are swept once by two instances sweeping at the same moment (PostgreSQL: two connections)',
+    async () => {
+      const old = [
+        await upload(official.token),
+        await upload(official.token),
+        await upload(official.token),
+        await upload(official.token),
+        await upload(official.token),
+        await upload(official.token),
+      ]
+      t.time.advance(UNCLAIMED_FILE_TTL_MS + 1)
+      // Bites of one, so the two interleave; a bite that met the other's is left for the next run.
+      const counts = await Promise.all([sweep(1), sweep(1)])
+      const rest = await sweep()
+      expect(counts[0]! + counts[1]! + rest).toBe(old.length)
+      expect(await stored(old)).toEqual([])
+    },
+  )
+
+  it.runIf(Boolean(process.env.DATABASE_URL))(
     'skip a file a form is claiming at that moment (PostgreSQL: a second connection)',
     async () => {
       const claimed = await upload(official.token)
