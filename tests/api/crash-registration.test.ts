@@ -1,9 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Role } from '../../contract/roles'
-import { rowsOf, type Database } from '../../server/db/client'
-import { ALL_MARKETS } from '../../server/db/schema'
+import { rowsOf } from '../../server/db/client'
 import { marketWithDevices } from '../helpers/crash-world'
+import { halfMade } from '../helpers/half-made'
 import { marketInput } from '../helpers/market-input'
 import { merchantInput } from '../helpers/merchant-input'
 import {
@@ -41,11 +40,6 @@ afterAll(async () => {
   await server?.stop('SIGKILL')
   await database?.drop()
 })
-
-/** The rows a query answers, as JSON text (to show in a failure). */
-async function found(db: Database, query: SQL): Promise<string[]> {
-  return rowsOf(await db.execute(query)).map((row) => JSON.stringify(row))
-}
 
 describe('SIGKILL during registrations', () => {
   it('leaves every answered registration in place and nothing half made', async () => {
@@ -150,91 +144,7 @@ describe('SIGKILL during registrations', () => {
         'answered devices lost',
       ).toEqual([])
 
-      const { MARKET, MERCHANT } = Role
-      expect(
-        await found(
-          db,
-          sql`select m.id from markets m left join users u on u.uk = m.account_uk
-            where u.uk is null or u.role <> ${MARKET} or u.market_id is distinct from m.id`,
-        ),
-        'a market without its account',
-      ).toEqual([])
-      expect(
-        await found(
-          db,
-          sql`select u.uk from users u left join markets m on m.account_uk = u.uk
-            where u.role = ${MARKET} and (m.id is null or m.id is distinct from u.market_id)`,
-        ),
-        'a MARKET account without its market',
-      ).toEqual([])
-      expect(
-        await found(
-          db,
-          sql`select me.id from merchants me left join users u on u.uk = me.account_uk
-            where u.uk is null or u.role <> ${MERCHANT} or u.market_id is distinct from me.market_id
-              or u.username <> me.account_username`,
-        ),
-        'a merchant without its account',
-      ).toEqual([])
-      expect(
-        await found(
-          db,
-          sql`select u.uk from users u left join merchants me on me.account_uk = u.uk
-            where u.role = ${MERCHANT} and me.id is null`,
-        ),
-        'a MERCHANT account without its merchant',
-      ).toEqual([])
-      for (const [action, table] of [
-        ['market.create', 'markets'],
-        ['merchant.create', 'merchants'],
-        ['device.bind', 'devices'],
-      ] as const) {
-        expect(
-          await found(
-            db,
-            sql`select t.id from ${sql.raw(table)} t
-              where not exists (select 1 from audit_log a where a.action = ${action} and a.entity_id = t.id::text)
-              union all
-              select a.entity_id::uuid from audit_log a
-              where a.action = ${action} and not exists (select 1 from ${sql.raw(table)} t where t.id::text = a.entity_id)`,
-          ),
-          `${table} and their ${action} audit entries`,
-        ).toEqual([])
-      }
-      expect(
-        await found(db, sql`select id from devices where unbound_at is null and secret_hash is null`),
-        'a bound device without its secret',
-      ).toEqual([])
-      expect(
-        await found(
-          db,
-          sql`select d.id from devices d join merchants me on me.id = d.merchant_id where me.market_id <> d.market_id`,
-        ),
-        'a device at another market’s merchant',
-      ).toEqual([])
-      // The merchant counts (kept by triggers) equal the merchants, per market and for the platform.
-      expect(
-        await found(
-          db,
-          sql`with actual as (
-              select market_id, category, status, count(*)::int as n from merchants group by 1, 2, 3
-              union all
-              select ${ALL_MARKETS}::uuid, category, status, count(*)::int from merchants group by 2, 3
-            )
-            select coalesce(a.market_id, c.market_id) as market_id, a.n as actual, c.n as counted
-            from actual a full join (select * from merchant_counts where n <> 0) c
-              on c.market_id = a.market_id and c.category = a.category and c.status = a.status
-            where a.n is distinct from c.n`,
-        ),
-        'merchant counts that differ from the merchants',
-      ).toEqual([])
-      expect(
-        await found(
-          db,
-          sql`select m.id from markets m where m.merchant_seq < (select count(*) from merchants me where me.market_id = m.id)`,
-        ),
-        'a market whose merchant numbers fall behind its merchants',
-      ).toEqual([])
+      expect(await halfMade(db)).toEqual({})
       console.info(
         `crash test (${database.kind}): ${answered.markets.length} markets, ${answered.merchants.length} merchants and ` +
           `${answered.devices.length} devices answered before SIGKILL, ${unanswered} registrations in flight; ` +
