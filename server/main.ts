@@ -7,6 +7,8 @@ import { readEnv } from './env'
 import { systemClock } from './lib/clock'
 import { startDeviceJobs } from './device-api/jobs'
 import { startPgliteMaintenance } from './db/maintenance'
+import { startFileJobs } from './files/jobs'
+import { openStreams } from './live/open-streams'
 
 async function main() {
   let env
@@ -36,6 +38,7 @@ async function main() {
   // Not awaited: the partitions are made in the background while the server listens.
   const stopJobs = startDeviceJobs(handle.db, systemClock, logger)
   const stopMaintenance = startPgliteMaintenance(handle, logger)
+  const stopFileJobs = startFileJobs(handle.db, systemClock, logger)
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     logger.info(
       { url: `http://${env.host}:${info.port}`, database: handle.kind, demo: env.demo },
@@ -43,12 +46,15 @@ async function main() {
     )
   })
 
-  // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
+  /*
+   * Graceful shutdown: stop accepting, end the live streams at once (each with a `retry:` hint; the
+   * client resumes with Last-Event-ID), let in-flight requests finish, then close the database. A
+   * connection a finished request left idle is closed as soon as it is idle, not kept alive.
+   */
   let stopping = false
   const stop = (signal: string) => {
     if (stopping) return
     stopping = true
-    logger.info({ signal }, 'shutting down')
     const force = setTimeout(() => {
       logger.warn('in-flight requests did not finish in 10 s; closing anyway')
       process.exit(1)
@@ -56,12 +62,18 @@ async function main() {
     force.unref()
     stopJobs()
     stopMaintenance()
+    stopFileJobs()
     server.close(async () => {
       await handle.close()
       logger.info('stopped')
       process.exit(0)
     })
-    if ('closeIdleConnections' in server) server.closeIdleConnections()
+    const streams = openStreams.endAll()
+    logger.info({ signal, streams }, 'shutting down')
+    if ('closeIdleConnections' in server) {
+      server.closeIdleConnections()
+      setInterval(() => server.closeIdleConnections(), 50).unref()
+    }
   }
   process.on('SIGTERM', () => stop('SIGTERM'))
   process.on('SIGINT', () => stop('SIGINT'))

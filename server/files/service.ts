@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import { ApiCode } from '../../contract/api'
 import { FILE_NOT_FOUND, MAX_UPLOAD_BYTES, type UploadedFile } from '../../contract/files'
 import { Role } from '../../contract/roles'
@@ -13,9 +13,14 @@ type Deps = Pick<ServerDeps, 'db'>
 
 /**
  * Stores an uploaded image, re-encoded (server/files/encode.ts), once per uploader and content.
- * Refuses what is too big or does not decode as a JPEG/PNG/WebP.
+ * Refuses what is too big or does not decode as a JPEG/PNG/WebP. Stamped with the upload's time: a
+ * file no saved form claims is swept a day after its last upload (sweep.ts).
  */
-export async function storeImage({ db }: Deps, caller: SessionUser, bytes: Uint8Array): Promise<UploadedFile> {
+export async function storeImage(
+  { db, clock }: Pick<ServerDeps, 'db' | 'clock'>,
+  caller: SessionUser,
+  bytes: Uint8Array,
+): Promise<UploadedFile> {
   if (bytes.length > MAX_UPLOAD_BYTES) throw new ApiError(ApiCode.INVALID_INPUT, 'error_file_too_large')
   const mime = sniffImageType(bytes)
   if (!mime) throw new ApiError(ApiCode.INVALID_INPUT, 'error_file_type')
@@ -24,7 +29,8 @@ export async function storeImage({ db }: Deps, caller: SessionUser, bytes: Uint8
   // served, and the same picture sent twice with different metadata (which we strip) is one file.
   const sha256 = createHash('sha256').update(content).digest('hex')
   const answer = (id: string): UploadedFile => ({ id, mime, size: content.length })
-  const existing = await findByHash({ db }, caller.uk, sha256)
+  const now = clock()
+  const existing = await uploadedAgain({ db }, caller.uk, sha256, now)
   if (existing) return answer(existing)
   const [row] = await db
     .insert(files)
@@ -36,22 +42,28 @@ export async function storeImage({ db }: Deps, caller: SessionUser, bytes: Uint8
       thumbnail,
       uploadedBy: caller.uk,
       marketId: caller.role === Role.MARKET ? caller.marketId : null,
+      createdAt: now,
     })
     .onConflictDoNothing()
     .returning({ id: files.id })
   if (row) return answer(row.id)
   // A concurrent upload of the same picture won: answer with its row.
-  const winner = await findByHash({ db }, caller.uk, sha256)
+  const winner = await uploadedAgain({ db }, caller.uk, sha256, now)
   if (!winner) throw new Error('file row vanished')
   return answer(winner)
 }
 
-async function findByHash({ db }: Deps, uploadedBy: string, sha256: string): Promise<string | null> {
+/**
+ * The uploader's stored file with this content, its day started afresh, or null. An update, not a
+ * read: a picture sent again while its first upload is being swept is either kept (the sweep meets the
+ * updated row and leaves it) or stored anew, never answered with an id about to vanish.
+ */
+async function uploadedAgain({ db }: Deps, uploadedBy: string, sha256: string, now: Date): Promise<string | null> {
   const [row] = await db
-    .select({ id: files.id })
-    .from(files)
+    .update(files)
+    .set({ createdAt: sql`greatest(${files.createdAt}, ${now.toISOString()}::timestamptz)` })
     .where(and(eq(files.uploadedBy, uploadedBy), eq(files.sha256, sha256)))
-    .limit(1)
+    .returning({ id: files.id })
   return row?.id ?? null
 }
 

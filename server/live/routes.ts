@@ -10,6 +10,7 @@ import { isInScope, marketScope } from '../lib/scope'
 import type { AppEnv } from '../lib/types'
 import { validate } from '../lib/validate'
 import type { LiveEvent } from '../lib/live-publish'
+import { openStreams } from './open-streams'
 import { streamPlaces } from './stream-places'
 
 type Message = { event: string; data: string; id?: string }
@@ -67,6 +68,11 @@ export const streamRoutes = new Hono<AppEnv>().use(requireSession(), requireRole
         lastEventId.success ? lastEventId.output : UNKNOWN_EVENT_ID,
       )
       stream.onAbort(close)
+      // A shutdown ends the stream at once with a hint when to reconnect (the write goes out before the end).
+      const forget = openStreams.add((retryMs) => {
+        void stream.write(`retry: ${retryMs}\n\n`)
+        close()
+      })
       const heartbeat = setInterval(() => {
         void isSessionLive(deps, user.tokenHash).then(
           (live) => {
@@ -93,6 +99,7 @@ export const streamRoutes = new Hono<AppEnv>().use(requireSession(), requireRole
           await stream.writeSSE(message)
         }
       } finally {
+        forget()
         clearInterval(heartbeat)
         unsubscribe()
         release()
