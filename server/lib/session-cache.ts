@@ -1,5 +1,8 @@
 import type { SessionUser } from './session-user'
 
+/** One session ended (a logout), or some or all of an account's (frozen, password reset or changed). */
+export type EndedSessions = { tokenHash: string; uk?: undefined } | { uk: string; tokenHash?: undefined }
+
 /** `createdAtMs` bounds renewals (the absolute lifetime); `expiresAtMs` already respects it. */
 type Entry = { user: SessionUser; createdAtMs: number; expiresAtMs: number; lastUsedAtMs: number; cachedAtMs: number }
 
@@ -13,6 +16,8 @@ export class SessionCache {
   readonly #entries = new Map<string, Entry>()
   /** Set by createApp to tell other instances (LISTEN/NOTIFY) when an account's sessions end. */
   broadcast: ((uk: string) => void) | null = null
+  /** Told when sessions end here (an open live stream checks its own at once, not at its next heartbeat). */
+  readonly #endedListeners = new Set<(ended: EndedSessions) => void>()
 
   constructor(
     readonly maxAgeMs = 5_000,
@@ -40,6 +45,17 @@ export class SessionCache {
 
   forgetToken(tokenHash: string): void {
     this.#entries.delete(tokenHash)
+    this.#tell({ tokenHash })
+  }
+
+  /** Listens for sessions ending on this instance (by logout here, or an account's from any instance). */
+  onEnded(listener: (ended: EndedSessions) => void): () => void {
+    this.#endedListeners.add(listener)
+    return () => void this.#endedListeners.delete(listener)
+  }
+
+  #tell(ended: EndedSessions): void {
+    for (const listener of this.#endedListeners) listener(ended)
   }
 
   /** Drops every cached session of an account (frozen, password reset), here and on other instances. */
@@ -53,5 +69,6 @@ export class SessionCache {
     for (const [hash, entry] of this.#entries) {
       if (entry.user.uk === uk && hash !== exceptTokenHash) this.#entries.delete(hash)
     }
+    this.#tell({ uk })
   }
 }

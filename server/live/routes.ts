@@ -73,16 +73,31 @@ export const streamRoutes = new Hono<AppEnv>().use(requireSession(), requireRole
         void stream.write(`retry: ${retryMs}\n\n`)
         close()
       })
-      const heartbeat = setInterval(() => {
-        void isSessionLive(deps, user.tokenHash).then(
+      /** Ends the stream when its session no longer holds; answers whether it does. */
+      const checkSession = () =>
+        isSessionLive(deps, user.tokenHash).then(
           (live) => {
-            if (!live) return close()
-            queue.push({ event: 'heartbeat', data: JSON.stringify({ time: deps.clock().toISOString() }) })
-            wake?.()
+            if (!live) close()
+            return live
           },
-          () => close(),
+          () => {
+            close()
+            return false
+          },
         )
+      const heartbeat = setInterval(() => {
+        void checkSession().then((live) => {
+          if (!live) return
+          queue.push({ event: 'heartbeat', data: JSON.stringify({ time: deps.clock().toISOString() }) })
+          wake?.()
+        })
       }, STREAM_HEARTBEAT_MS)
+      // A logout, freeze or password reset ends the stream at once (the console is then told why when
+      // it reconnects), not at the next heartbeat up to 15 s later.
+      const stopWatching = deps.sessionCache.onEnded((ended) => {
+        if (ended.tokenHash === user.tokenHash) close()
+        else if (ended.uk === user.uk) void checkSession()
+      })
       try {
         await stream.writeSSE({ event: 'ready', data: JSON.stringify({ market: scope }), retry: 3000 })
         if (missed === null) await stream.writeSSE({ event: 'reset', data: '{}' })
@@ -100,6 +115,7 @@ export const streamRoutes = new Hono<AppEnv>().use(requireSession(), requireRole
         }
       } finally {
         forget()
+        stopWatching()
         clearInterval(heartbeat)
         unsubscribe()
         release()

@@ -234,6 +234,23 @@ describe('one item, live and read', () => {
 })
 
 describe('resuming with Last-Event-ID', () => {
+  it("a freeze or a logout ends the account's open streams at once, not at the next heartbeat", async () => {
+    const c = await withOperator(t, official, 3)
+    const other = await t.tokenFor(c.username, 'Market123')
+    const endedWithin = (s: LiveStream, ms: number) =>
+      Promise.race([s.ended.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))])
+    // The heartbeat's check comes every 15 s: 5 s is far from it.
+    const loggingOut = await stream(other)
+    const staying = await stream(c.token)
+    expect((await t.call('/api/user/logout', { token: other })).body.code).toBe(20000)
+    expect(await endedWithin(loggingOut, 5_000)).toBe(true)
+    expect(await endedWithin(staying, 200)).toBe(false)
+    expect((await t.call(`/api/markets/${c.marketId}/freeze`, { token: official.token })).body.code).toBe(20000)
+    expect(await endedWithin(staying, 5_000)).toBe(true)
+    // Its reconnect is told why.
+    expect((await t.app.request('/api/stream', { headers: { Authorization: c.token } })).status).toBe(401)
+  })
+
   it('receives what was published while disconnected, in order, once, then carries on live', async () => {
     const terminal = await withDevice(t, a.token, { kind: 'payment_terminal', merchantId: merchantA })
     const witness = await stream(a.token)

@@ -117,6 +117,8 @@ export type LiveStream = {
   readonly events: SseEvent[]
   /** Events after the last `until`, up to and including the first that matches. */
   until: (match: (event: SseEvent) => boolean, timeoutMs?: number) => Promise<SseEvent[]>
+  /** Settles when the server ends the stream (or close() does). */
+  ended: Promise<void>
   close: () => Promise<void>
 }
 
@@ -205,6 +207,7 @@ export async function openStream(
   const stream: LiveStream = {
     events,
     until,
+    ended: pump,
     close: async () => {
       await reader.cancel().catch(() => {})
       await pump
