@@ -43,6 +43,13 @@ describe('permission walk', () => {
     expect([...listed].filter((route) => !served.has(route))).toEqual([])
   })
 
+  it("does not sign in a merchant's account, even with its right password", async () => {
+    const { username, password } = world.places.A.merchantAccount
+    const answer = await t.login(username, password)
+    expect(answer.body.code).toBe(40300)
+    expect(answer.body.data).toBeNull()
+  })
+
   it("shows A's operator exactly A's trade, whatever market it asks for, and OFFICIAL B's marker sums", async () => {
     const a = world.places.A.operator.token
     const asB = `?market=${world.places.B.marketId}`

@@ -49,6 +49,8 @@ export type Place = {
   operator: { token: string; uk: string; username: string }
   merchantId: string
   merchantAccountUk: string
+  /** The merchant's own sign-in, as registration handed it out. */
+  merchantAccount: { username: string; password: string }
   fileId: string
   /** The failed test's notice in the operator's message box. */
   noticeId: string
@@ -73,7 +75,7 @@ async function place(t: TestApp, official: { token: string }, name: 'A' | 'B' | 
   const [account] = await t.db.select({ uk: users.uk }).from(users).where(eq(users.username, operator.username))
   const upload = await t.upload<{ id: string }>(PNG, { token: operator.token, type: 'image/png', filename: 'a.png' })
   const fileId = upload.body.data.id
-  const merchantId = await typedApi(t.call)(
+  const registered = await typedApi(t.call)(
     '/merchants',
     '$post',
     {
@@ -84,8 +86,9 @@ async function place(t: TestApp, official: { token: string }, name: 'A' | 'B' | 
     { token: operator.token },
   ).then((answer) => {
     if (answer.body.code !== 20000) throw new Error(`merchant of ${name}: ${answer.body.msg}`)
-    return answer.body.data.id
+    return answer.body.data
   })
+  const merchantId = registered.id
   const [merchant] = await t.db
     .select({ accountUk: merchants.accountUk })
     .from(merchants)
@@ -104,6 +107,7 @@ async function place(t: TestApp, official: { token: string }, name: 'A' | 'B' | 
     operator: { token: operator.token, uk: account!.uk, username: operator.username },
     merchantId,
     merchantAccountUk: merchant!.accountUk!,
+    merchantAccount: { username: registered.accountUsername, password: registered.clearPwd },
     fileId,
     noticeId: '',
     terminal: await bind('payment_terminal', 'PT'),
