@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { devices, merchants, messages } from '../../server/db/schema'
-import { deviceCall, openStream, payment, pesticideTest } from '../helpers/devices'
+import { deviceCall, openStream, payment, pesticideTest, type SseEvent } from '../helpers/devices'
 import { createTestApp, type TestApp } from '../helpers/test-app'
 import { forbiddenMarkers, foreignFigures, send, shownMarkers } from '../helpers/walk-check'
 import { aimOf, expectedCode, TABLE } from '../helpers/walk-routes'
@@ -53,9 +53,13 @@ describe('permission walk', () => {
   it("shows A's operator exactly A's trade, whatever market it asks for, and OFFICIAL B's marker sums", async () => {
     const a = world.places.A.operator.token
     const asB = `?market=${world.places.B.marketId}`
-    const today = data(await t.call<{ today: Figures }>(`/api/dashboard/today${asB}`, { method: 'GET', token: a }))
+    const today = data(
+      await t.call<{ today: Figures; boundDevices: number }>(`/api/dashboard/today${asB}`, { method: 'GET', token: a }),
+    )
     const { passengersIn, ...money } = world.aToday
     expect(today.today).toEqual(money)
+    // A's terminal, counter and tester (not the one unbound); B has as many.
+    expect(today.boundDevices).toBe(3)
     const flow = data(await t.call<{ in: number }[]>(`/api/dashboard/passengers${asB}`, { method: 'GET', token: a }))
     expect(flow.reduce((sum, point) => sum + point.in, 0)).toBe(passengersIn)
     const methods = data(
@@ -70,30 +74,40 @@ describe('permission walk', () => {
     expect(foreignFigures(b)).not.toEqual([])
   })
 
-  it("lets A's operator hear nothing of B on the live stream, even asking for B", async () => {
+  it("lets A's operator hear nothing of B on the live stream, even asking for B or resuming", async () => {
     const { A, B } = world.places
     const heard = await openStream(t, A.operator.token, { market: B.marketId })
     const control = await openStream(t, world.official.token)
-    try {
-      const sent = async (device: { code: string; secret: string }, events: unknown[]) =>
-        expect((await deviceCall(t, device, '/events', { events })).body.code).toBe(20000)
-      await sent(B.terminal, [payment('QZXB-live-p', B_PAYMENT_FEN, TRADED_AT)])
-      await sent(B.tester, [{ ...pesticideTest('QZXB-live-t', TRADED_AT, 'fail', 70), produce: 'QZXB菜' }])
-      // A sentinel of A's own: everything B caused was published before it.
-      await sent(A.terminal, [payment('QZXA-live-p', 100, TRADED_AT)])
-      const events = await heard.until(
-        (event) => event.event === 'transactions' && (event.data as { marketId: string }).marketId === A.marketId,
-      )
+    const sent = async (device: { code: string; secret: string }, events: unknown[]) =>
+      expect((await deviceCall(t, device, '/events', { events })).body.code).toBe(20000)
+    /** A's payment `id`, as A's stream carries it: a sentinel after which everything sent before it has arrived. */
+    const sentinel = (id: string) => (event: SseEvent) =>
+      event.event === 'transactions' && JSON.stringify(event.data).includes(id)
+    const clean = (events: SseEvent[]) => {
       const text = JSON.stringify(events)
       expect(forbiddenMarkers(world, 'marketA').filter(({ pattern }) => pattern.test(text))).toEqual([])
       expect(foreignFigures(events.map((event) => event.data))).toEqual([])
       expect(events.map((event) => event.event)).not.toContain('tests')
       expect(events.map((event) => event.event)).not.toContain('messages')
+    }
+    try {
+      await sent(A.terminal, [payment('QZXA-live-0', 100, TRADED_AT)])
+      const before = (await heard.until(sentinel('QZXA-live-0'))).at(-1)!
+      await sent(B.terminal, [payment('QZXB-live-p', B_PAYMENT_FEN, TRADED_AT)])
+      await sent(B.tester, [{ ...pesticideTest('QZXB-live-t', TRADED_AT, 'fail', 70), produce: 'QZXB菜' }])
+      await sent(A.terminal, [payment('QZXA-live-1', 100, TRADED_AT)])
+      clean(await heard.until(sentinel('QZXA-live-1')))
+      // Reconnecting from an event before B's: the replay of what A missed holds nothing of B's.
+      const resumed = await openStream(t, A.operator.token, { market: B.marketId, lastEventId: before.id! })
+      try {
+        const replay = await resumed.until(sentinel('QZXA-live-1'))
+        expect(replay.map((event) => event.event)).not.toContain('reset')
+        clean(replay)
+      } finally {
+        await resumed.close()
+      }
       // The control: OFFICIAL hears B's payment, by name.
-      const seen = await control.until(
-        (event) => event.event === 'transactions' && JSON.stringify(event.data).includes('QZXB'),
-      )
-      expect(seen.length).toBeGreaterThan(0)
+      expect((await control.until(sentinel('QZXB 商户'))).length).toBeGreaterThan(0)
     } finally {
       await heard.close()
       await control.close()
