@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { devices, merchants, messages } from '../../server/db/schema'
 import { deviceCall, openStream, payment, pesticideTest, type SseEvent } from '../helpers/devices'
+import { merchantInput } from '../helpers/merchant-input'
 import { createTestApp, type TestApp } from '../helpers/test-app'
 import { forbiddenMarkers, foreignFigures, send, shownMarkers } from '../helpers/walk-check'
 import { aimOf, expectedCode, TABLE } from '../helpers/walk-routes'
@@ -48,6 +49,32 @@ describe('permission walk', () => {
     const answer = await t.login(username, password)
     expect(answer.body.code).toBe(40300)
     expect(answer.body.data).toBeNull()
+  })
+
+  it("does not let A's operator attach B's records to its own", async () => {
+    const { A, B } = world.places
+    const bind = await t.call('/api/devices', {
+      token: A.operator.token,
+      body: { code: 'WALK-CROSS', kind: 'payment_terminal', merchantId: B.merchantId, stallNo: '' },
+    })
+    expect(bind.body.code).toBe(40000)
+    const withFile = { name: 'QZXA 商户', stallNo: 'QZXA-1', healthCertificateFileId: B.fileId }
+    const edit = await t.call(`/api/merchants/${A.merchantId}`, {
+      method: 'PUT',
+      token: A.operator.token,
+      body: merchantInput(1, withFile),
+    })
+    expect(edit.body.code).toBe(40000)
+    const register = await t.call('/api/merchants', {
+      token: A.operator.token,
+      body: merchantInput(70, { healthCertificateFileId: B.fileId }),
+    })
+    expect(register.body.code).toBe(40000)
+    const [merchant] = await t.db
+      .select({ file: merchants.healthCertificateFileId })
+      .from(merchants)
+      .where(eq(merchants.id, A.merchantId))
+    expect(merchant?.file).toBe(A.fileId)
   })
 
   it("shows A's operator exactly A's trade, whatever market it asks for, and OFFICIAL B's marker sums", async () => {
