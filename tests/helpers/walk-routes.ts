@@ -50,7 +50,7 @@ export type Row = {
   shows?: 'scope' | 'own'
 }
 
-export const TARGET = {
+const TARGET = {
   marketA: 'B',
   marketB: 'A',
   official: 'C',

@@ -38,9 +38,9 @@ export const TRADED_AT = '2026-11-01T09:45:00+08:00'
  * since A's amounts are whole yuan (multiples of 100 fen), any sum that takes one in is not.
  */
 export const B_PAYMENT_FEN = 98_765_432
-export const B_REFUND_FEN = 4_321
+const B_REFUND_FEN = 4_321
 /** A's passenger counts are multiples of 10; B's (7,777 in, 7 out) never are. */
-export const B_PASSENGERS_IN = 7_777
+const B_PASSENGERS_IN = 7_777
 
 export type Place = {
   name: 'A' | 'B' | 'C'
