@@ -39,7 +39,7 @@ export const TRADED_AT = '2026-11-01T09:45:00+08:00'
  */
 export const B_PAYMENT_FEN = 98_765_432
 const B_REFUND_FEN = 4_321
-/** A's passenger counts are multiples of 10; B's (7,777 in, 7 out) never are. */
+/** A's passenger counts are multiples of 10; B's (7,777 in, 7 out) are not. */
 const B_PASSENGERS_IN = 7_777
 
 export type Place = {
@@ -117,7 +117,11 @@ async function place(t: TestApp, official: { token: string }, name: 'A' | 'B' | 
 }
 
 /** A day of trade: payments, a refund, passengers and a failed test (a notice to the market's operators and OFFICIAL). */
-async function trade(t: TestApp, at: Place, figures: { payments: number[]; refundFen: number; in: number }) {
+async function trade(
+  t: TestApp,
+  at: Place,
+  figures: { payments: number[]; refundFen: number; in: number; out: number },
+) {
   const ok = async (device: { code: string; secret: string }, events: unknown[]) => {
     const answer = await deviceCall(t, device, '/events', { events })
     if (answer.body.code !== 20000) throw new Error(`${at.name} ingest: ${JSON.stringify(answer.body)}`)
@@ -126,7 +130,7 @@ async function trade(t: TestApp, at: Place, figures: { payments: number[]; refun
     ...figures.payments.map((fen, i) => payment(`${at.marker}-p${i}`, fen, TRADED_AT)),
     refund(`${at.marker}-r0`, `${at.marker}-p0`, figures.refundFen, TRADED_AT),
   ])
-  await ok(at.counter, [passengers(`${at.marker}-c0`, figures.in, figures.in === B_PASSENGERS_IN ? 7 : 10, TRADED_AT)])
+  await ok(at.counter, [passengers(`${at.marker}-c0`, figures.in, figures.out, TRADED_AT)])
   await ok(at.tester, [{ ...pesticideTest(`${at.marker}-t0`, TRADED_AT, 'fail', 62.5), produce: `${at.marker}菜` }])
   const [notice] = await t.db
     .select({ id: messages.id })
@@ -179,9 +183,14 @@ export async function buildWorld(t: TestApp): Promise<World> {
     C: await place(t, official, 'C', 3),
   }
   const aPayments = [1_200, 3_400]
-  await trade(t, places.A, { payments: aPayments, refundFen: 200, in: 30 })
-  await trade(t, places.B, { payments: [B_PAYMENT_FEN, B_PAYMENT_FEN], refundFen: B_REFUND_FEN, in: B_PASSENGERS_IN })
-  await trade(t, places.C, { payments: [500], refundFen: 100, in: 10 })
+  await trade(t, places.A, { payments: aPayments, refundFen: 200, in: 30, out: 10 })
+  await trade(t, places.B, {
+    payments: [B_PAYMENT_FEN, B_PAYMENT_FEN],
+    refundFen: B_REFUND_FEN,
+    in: B_PASSENGERS_IN,
+    out: 7,
+  })
+  await trade(t, places.C, { payments: [500], refundFen: 100, in: 10, out: 10 })
 
   // A second account of market A, frozen after it signed in; a session of A's that has expired.
   await createUser(t.db, {
