@@ -34,13 +34,14 @@ export type Caller = (typeof CALLERS)[number]
 export const TRADED_AT = '2026-11-01T09:45:00+08:00'
 
 /**
- * B's amounts: 98,765,432 fen, twice, and a refund of 4,321: figures no sum of A's can make, and,
- * since A's amounts are whole yuan (multiples of 100 fen), any sum that takes one in is not.
+ * B's amounts: 654,321 fen, twice, and a refund of 4,321: plausible for a wholesale stall (well inside
+ * any amount bound), and, since A's amounts are whole yuan (multiples of 100 fen) and B's end in 21,
+ * any sum of A's that takes one of B's in is not whole yuan.
  */
-export const B_PAYMENT_FEN = 98_765_432
+export const B_PAYMENT_FEN = 654_321
 const B_REFUND_FEN = 4_321
-/** A's passenger counts are multiples of 10; B's (7,777 in, 7 out) are not. */
-const B_PASSENGERS_IN = 7_777
+/** A's passenger counts are multiples of 10; B's (77 in, 7 out a minute: plausible at one gate) are not. */
+const B_PASSENGERS_IN = 77
 
 export type Place = {
   name: 'A' | 'B' | 'C'
@@ -170,7 +171,9 @@ export function markersOf(at: Place): string[] {
     at.operator.username,
     ...devices.flatMap((device) => [device.id, device.code]),
     ...(at.name === 'B'
-      ? [B_PAYMENT_FEN, 2 * B_PAYMENT_FEN, B_REFUND_FEN, 2 * B_PAYMENT_FEN - B_REFUND_FEN, B_PASSENGERS_IN].map(String)
+      ? // B's payment and sums, six figures and more (a shorter one could be a uuid's group); its refund
+        // and counts are found by their figures (walk-check.ts, foreignFigures).
+        [B_PAYMENT_FEN, 2 * B_PAYMENT_FEN, 2 * B_PAYMENT_FEN - B_REFUND_FEN].map(String)
       : []),
   ]
 }
