@@ -185,7 +185,7 @@ describe('hostile device events', () => {
         .sample(hostileDeviceValue, { seed: SEED, numRuns: RUNS })
         .map((value) => ({ label: `body = ${value.label}`, body: value.value })),
       { label: 'no events', body: { event: [] } },
-      { label: 'an array of events', body: [validEvent('payment', 'lone', new Date().toISOString())] },
+      { label: 'an array of events', body: [validEvent('payment', 'lone', '2026-11-01T09:45:00+08:00')] },
     ]
     const failures: string[] = []
     for (const { label, body } of bodies) {
