@@ -152,13 +152,17 @@ export const DeviceEventSchema = v.variant(
 export type DeviceEvent = v.InferOutput<typeof DeviceEventSchema>
 
 /** The batch's shape; each event is then checked on its own, so a bad one is reported by its id. */
-export const DeviceBatchSchema = v.object({
-  events: v.pipe(
-    v.array(v.unknown(), 'device_reason_batch'),
-    v.minLength(1, 'device_reason_batch'),
-    v.maxLength(MAX_BATCH_EVENTS, 'device_reason_batch_too_big'),
-  ),
-})
+export const DeviceBatchSchema = v.object(
+  {
+    events: v.pipe(
+      v.array(v.unknown(), 'device_reason_batch'),
+      v.minLength(1, 'device_reason_batch'),
+      v.maxLength(MAX_BATCH_EVENTS, 'device_reason_batch_too_big'),
+    ),
+  },
+  // A body that is not an object, or has no `events`, is told what to send (not "not valid").
+  'device_reason_batch',
+)
 
 /** Which events the batch stored now, and which were stored by an earlier send. */
 export const BatchResultSchema = v.object({

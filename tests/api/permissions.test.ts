@@ -1,170 +1,178 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { API_ROLES } from '../../contract/access'
-import { markets, users } from '../../server/db/schema'
-import { createTestApp, createUser, Role, UserStatus, type TestApp } from '../helpers/test-app'
-import { marketInput } from '../helpers/market-input'
+import { devices, merchants, messages } from '../../server/db/schema'
+import { deviceCall, openStream, payment, pesticideTest, type SseEvent } from '../helpers/devices'
+import { merchantInput } from '../helpers/merchant-input'
+import { createTestApp, type TestApp } from '../helpers/test-app'
+import { forbiddenMarkers, foreignFigures, send, shownMarkers } from '../helpers/walk-check'
+import { aimOf, expectedCode, TABLE } from '../helpers/walk-routes'
+import { B_PAYMENT_FEN, buildWorld, CALLERS, TRADED_AT, type World } from '../helpers/walk-world'
 
 /**
- * DESIGN §10: every API route in one table, walked for every kind of caller. A route added to the
- * server without a row here fails the coverage test below.
+ * DESIGN §10 and issue 21 §3: every API route (tests/helpers/walk-routes.ts) walked as every kind of
+ * caller: the answer's code, and no row of a market the caller may not see anywhere in any answer
+ * (names, ids, device codes and B's marker amounts, in JSON, CSV and stream events). A route added
+ * to the server without a row fails the coverage test.
  */
-type Caller = 'anonymous' | 'frozen' | 'official' | 'market' | 'otherMarket'
-type Row = { method: string; path: string; body?: unknown; allowed: readonly Caller[]; device?: true }
-
-/** The signed-in callers an API area lets in, from the one declaration the server's routes use too. */
-const signedIn = (area: keyof typeof API_ROLES): readonly Caller[] => {
-  const roles: readonly number[] = API_ROLES[area]
-  return [
-    ...(roles.includes(Role.OFFICIAL) ? (['official'] as const) : []),
-    ...(roles.includes(Role.MARKET) ? (['market', 'otherMarket'] as const) : []),
-  ]
-}
-const PUBLIC = ['anonymous', 'frozen', 'official', 'market', 'otherMarket'] as const
-const MARKET_ID = ':marketId'
-
-const TABLE: Row[] = [
-  { method: 'GET', path: '/api/health', allowed: PUBLIC },
-  { method: 'POST', path: '/api/user/login', body: { username: 'nobody', password: '0'.repeat(32) }, allowed: PUBLIC },
-  { method: 'POST', path: '/api/user/info', allowed: signedIn('user') },
-  { method: 'POST', path: '/api/user/menu', allowed: signedIn('user') },
-  {
-    method: 'POST',
-    path: '/api/user/password',
-    body: { oldPassword: '0'.repeat(32), newPassword: '1'.repeat(32) },
-    allowed: signedIn('user'),
-  },
-  { method: 'POST', path: '/api/user/reset/clearpwd', body: { uk: 'nobody' }, allowed: signedIn('user') },
-  { method: 'GET', path: '/api/messages?type=notice', allowed: signedIn('messages') },
-  { method: 'GET', path: '/api/messages/unread-counts', allowed: signedIn('messages') },
-  {
-    method: 'POST',
-    path: '/api/messages/read',
-    body: { ids: ['11111111-1111-4111-8111-111111111111'] },
-    allowed: signedIn('messages'),
-  },
-  { method: 'POST', path: '/api/messages/read-all', body: { type: 'todo' }, allowed: signedIn('messages') },
-  { method: 'GET', path: '/api/markets', allowed: signedIn('markets') },
-  { method: 'GET', path: '/api/markets/options', allowed: signedIn('markets') },
-  { method: 'GET', path: '/api/markets/username-available?username=0316123456', allowed: signedIn('markets') },
-  { method: 'POST', path: '/api/markets', body: { name: '' }, allowed: signedIn('markets') },
-  { method: 'GET', path: `/api/markets/${MARKET_ID}`, allowed: signedIn('markets') },
-  { method: 'PUT', path: `/api/markets/${MARKET_ID}`, body: { name: '' }, allowed: signedIn('markets') },
-  { method: 'POST', path: `/api/markets/${MARKET_ID}/freeze`, allowed: signedIn('markets') },
-  { method: 'POST', path: `/api/markets/${MARKET_ID}/unfreeze`, allowed: signedIn('markets') },
-  { method: 'POST', path: `/api/markets/${MARKET_ID}/reset-password`, allowed: signedIn('markets') },
-  // A market id as the merchant id (no such merchant: 40400), as for the thumbnail below.
-  { method: 'GET', path: '/api/merchants', allowed: signedIn('merchants') },
-  { method: 'GET', path: '/api/merchants/export', allowed: signedIn('merchants') },
-  { method: 'POST', path: '/api/merchants', body: { name: '' }, allowed: signedIn('merchants') },
-  { method: 'GET', path: `/api/merchants/${MARKET_ID}`, allowed: signedIn('merchants') },
-  { method: 'PUT', path: `/api/merchants/${MARKET_ID}`, body: { name: '' }, allowed: signedIn('merchants') },
-  { method: 'POST', path: `/api/merchants/${MARKET_ID}/leave`, allowed: signedIn('merchants') },
-  { method: 'POST', path: `/api/merchants/${MARKET_ID}/return`, allowed: signedIn('merchants') },
-  { method: 'POST', path: `/api/merchants/${MARKET_ID}/reset-password`, allowed: signedIn('merchants') },
-  { method: 'GET', path: '/api/devices', allowed: signedIn('devices') },
-  { method: 'POST', path: '/api/devices', body: { code: '' }, allowed: signedIn('devices') },
-  { method: 'POST', path: `/api/devices/${MARKET_ID}/unbind`, allowed: signedIn('devices') },
-  { method: 'POST', path: `/api/devices/${MARKET_ID}/rotate-secret`, allowed: signedIn('devices') },
-  { method: 'GET', path: '/api/stream', allowed: signedIn('dashboard') },
-  ...['today', 'daily', 'ranking', 'passengers', 'minutes', 'methods', 'transactions', 'tests'].map((widget) => ({
-    method: 'GET',
-    path: `/api/dashboard/${widget}`,
-    allowed: signedIn('dashboard'),
-  })),
-  // The device API takes a device's code and secret, never a console session: every caller here is refused.
-  { method: 'POST', path: '/api/device/v1/heartbeat', allowed: [], device: true },
-  { method: 'POST', path: '/api/device/v1/events', body: { events: [] }, allowed: [], device: true },
-  { method: 'POST', path: '/api/files', allowed: signedIn('files') },
-  { method: 'GET', path: '/api/files/11111111-1111-4111-8111-111111111111', allowed: signedIn('files') },
-  { method: 'GET', path: `/api/files/${MARKET_ID}/thumbnail`, allowed: signedIn('files') }, // a market id as the file id (no such file: 40400); the coverage check needs the placeholder
-  { method: 'GET', path: '/api/openapi.json', allowed: PUBLIC },
-  { method: 'GET', path: '/api/docs', allowed: PUBLIC },
-  { method: 'GET', path: '/api/docs/assets/init.js', allowed: PUBLIC },
-  // Last: it ends the caller's session.
-  { method: 'POST', path: '/api/user/logout', allowed: signedIn('user') },
-]
 
 let t: TestApp
-let marketId: string
-const tokens: Partial<Record<Caller, string>> = {}
+let world: World
 
 beforeAll(async () => {
   t = await createTestApp()
-  await createUser(t.db, { username: 'official', password: 'Official123', role: Role.OFFICIAL })
-  tokens.official = await t.tokenFor('official', 'Official123')
-  await t.call('/api/markets', { token: tokens.official, body: marketInput(1) })
-  tokens.market = await t.tokenFor('0316100001', 'Market123')
-  // The market the market routes act on (frozen, reset…) is not one whose operator is a caller here.
-  const target = await t.call<{ id: string }>('/api/markets', { token: tokens.official, body: marketInput(2) })
-  marketId = target.body.data.id
-  const [other] = await t.db.insert(markets).values({ name: 'Other' }).returning()
-  await createUser(t.db, { username: '0399555', password: 'Market123', role: Role.MARKET, marketId: other!.id })
-  tokens.otherMarket = await t.tokenFor('0399555', 'Market123')
-  const frozenUk = await createUser(t.db, { username: 'to-freeze', password: 'Frozen123', role: Role.OFFICIAL })
-  tokens.frozen = await t.tokenFor('to-freeze', 'Frozen123')
-  await t.db.update(users).set({ status: UserStatus.FROZEN }).where(eq(users.uk, frozenUk))
-  t.time.advance(6_000) // past the session cache window
+  world = await buildWorld(t)
 })
 afterAll(async () => {
   await t.close()
 })
 
-const concrete = (path: string) => path.replace(MARKET_ID, marketId)
+type Figures = { paymentFen: number; payments: number; refundFen: number; refunds: number }
+const data = <T>(answer: { body: { code: number; data: T } }) => {
+  expect(answer.body.code).toBe(20000)
+  return answer.body.data
+}
 
-describe('permission table', () => {
-  it('lists every API route the server has', () => {
+describe('permission walk', () => {
+  it('has a row for every API route the server has', () => {
     const served = new Set(
       t.app.routes
         .filter((route) => route.path.startsWith('/api/') && route.method !== 'ALL' && !route.path.includes('*'))
-        .map((route) => `${route.method} ${route.path.replace(/:id\b/, MARKET_ID).replace(/\/$/, '')}`),
+        .map((route) => `${route.method} ${route.path.replace(/(.)\/$/, '$1')}`),
     )
-    const listed = new Set(
-      TABLE.map((row) => `${row.method} ${row.path.split('?')[0]!.replace(/\/[0-9a-f-]{36}$/, `/${MARKET_ID}`)}`),
-    )
-    const unlisted = [...served].filter((route) => !listed.has(route) && !route.includes('/docs/assets/:file'))
-    expect(unlisted).toEqual([])
+    const listed = new Set(TABLE.map((row) => `${row.method} ${row.route}`))
+    expect([...served].filter((route) => !listed.has(route))).toEqual([])
+    expect([...listed].filter((route) => !served.has(route))).toEqual([])
   })
 
-  const callers: Caller[] = ['anonymous', 'frozen', 'official', 'market', 'otherMarket']
-  it.each(TABLE.flatMap((row) => callers.map((caller) => [row.method, row.path, caller, row] as const)))(
-    '%s %s as %s',
-    async (method, path, caller, row) => {
-      const token = tokens[caller]
-      let code: number
-      if (path.startsWith('/api/docs')) {
-        // Pages, not JSON answers.
-        code =
-          (await t.app.request(path, token ? { headers: { Authorization: token } } : {})).status === 200 ? 20000 : 0
-      } else if (path === '/api/stream') {
-        // An endless event stream when let through (closed at once here), a JSON refusal otherwise.
-        const response = await t.request(path, { method, ...(token ? { token } : {}) })
-        const stream = response.headers.get('Content-Type')?.startsWith('text/event-stream')
-        code = stream ? 20000 : ((await response.json()) as { code: number }).code
-        if (stream) await response.body?.cancel()
-      } else if (path.endsWith('/export')) {
-        // A CSV file when let through, a JSON refusal otherwise.
-        const response = await t.request(path, { method, ...(token ? { token } : {}) })
-        code = response.headers.get('Content-Type')?.startsWith('text/csv')
-          ? 20000
-          : ((await response.json()) as { code: number }).code
-      } else {
-        const answer =
-          path === '/api/files' && method === 'POST'
-            ? await t.upload(new Uint8Array([1, 2, 3]), token ? { token } : {})
-            : await t.call(concrete(path), { method, body: row.body, ...(token ? { token } : {}) })
-        code = answer.body.code
+  it("does not sign in a merchant's account, even with its right password", async () => {
+    const { username, password } = world.places.A.merchantAccount
+    const answer = await t.login(username, password)
+    expect(answer.body.code).toBe(40300)
+    expect(answer.body.data).toBeNull()
+  })
+
+  it("does not let A's operator attach B's records to its own", async () => {
+    const { A, B } = world.places
+    const bind = await t.call('/api/devices', {
+      token: A.operator.token,
+      body: { code: 'WALK-CROSS', kind: 'payment_terminal', merchantId: B.merchantId, stallNo: '' },
+    })
+    expect(bind.body.code).toBe(40000)
+    const withFile = { name: 'QZXA 商户', stallNo: 'QZXA-1', healthCertificateFileId: B.fileId }
+    const edit = await t.call(`/api/merchants/${A.merchantId}`, {
+      method: 'PUT',
+      token: A.operator.token,
+      body: merchantInput(1, withFile),
+    })
+    expect(edit.body.code).toBe(40000)
+    const register = await t.call('/api/merchants', {
+      token: A.operator.token,
+      body: merchantInput(70, { healthCertificateFileId: B.fileId }),
+    })
+    expect(register.body.code).toBe(40000)
+    const [merchant] = await t.db
+      .select({ file: merchants.healthCertificateFileId })
+      .from(merchants)
+      .where(eq(merchants.id, A.merchantId))
+    expect(merchant?.file).toBe(A.fileId)
+  })
+
+  it("shows A's operator exactly A's trade, whatever market it asks for, and OFFICIAL B's marker sums", async () => {
+    const a = world.places.A.operator.token
+    const asB = `?market=${world.places.B.marketId}`
+    const today = data(
+      await t.call<{ today: Figures; boundDevices: number }>(`/api/dashboard/today${asB}`, { method: 'GET', token: a }),
+    )
+    const { passengersIn, ...money } = world.aToday
+    expect(today.today).toEqual(money)
+    // A's terminal, counter and tester (not the one unbound); B has as many.
+    expect(today.boundDevices).toBe(3)
+    const flow = data(await t.call<{ in: number }[]>(`/api/dashboard/passengers${asB}`, { method: 'GET', token: a }))
+    expect(flow.reduce((sum, point) => sum + point.in, 0)).toBe(passengersIn)
+    const methods = data(
+      await t.call<{ payments: number }[]>(`/api/dashboard/methods${asB}`, { method: 'GET', token: a }),
+    )
+    expect(methods.reduce((sum, point) => sum + point.payments, 0)).toBe(money.payments)
+    // The control: the same figures of B, as OFFICIAL reads them, are B's markers.
+    const b = data(
+      await t.call<{ today: Figures }>(`/api/dashboard/today${asB}`, { method: 'GET', token: world.official.token }),
+    )
+    expect(b.today.paymentFen).toBe(2 * B_PAYMENT_FEN)
+    expect(foreignFigures(b)).not.toEqual([])
+  })
+
+  it("lets A's operator hear nothing of B on the live stream, even asking for B or resuming", async () => {
+    const { A, B } = world.places
+    const heard = await openStream(t, A.operator.token, { market: B.marketId })
+    const control = await openStream(t, world.official.token)
+    const sent = async (device: { code: string; secret: string }, events: unknown[]) =>
+      expect((await deviceCall(t, device, '/events', { events })).body.code).toBe(20000)
+    /** A's payment `id`, as A's stream carries it: a sentinel after which everything sent before it has arrived. */
+    const sentinel = (id: string) => (event: SseEvent) =>
+      event.event === 'transactions' && JSON.stringify(event.data).includes(id)
+    const clean = (events: SseEvent[]) => {
+      const text = JSON.stringify(events)
+      expect(forbiddenMarkers(world, 'marketA').filter(({ pattern }) => pattern.test(text))).toEqual([])
+      expect(foreignFigures(events.map((event) => event.data))).toEqual([])
+      expect(events.map((event) => event.event)).not.toContain('tests')
+      expect(events.map((event) => event.event)).not.toContain('messages')
+    }
+    try {
+      await sent(A.terminal, [payment('QZXA-live-0', 100, TRADED_AT)])
+      const before = (await heard.until(sentinel('QZXA-live-0'))).at(-1)!
+      await sent(B.terminal, [payment('QZXB-live-p', B_PAYMENT_FEN, TRADED_AT)])
+      await sent(B.tester, [{ ...pesticideTest('QZXB-live-t', TRADED_AT, 'fail', 70), produce: 'QZXB菜' }])
+      await sent(A.terminal, [payment('QZXA-live-1', 100, TRADED_AT)])
+      clean(await heard.until(sentinel('QZXA-live-1')))
+      // Reconnecting from an event before B's: the replay of what A missed holds nothing of B's.
+      const resumed = await openStream(t, A.operator.token, { market: B.marketId, lastEventId: before.id! })
+      try {
+        const replay = await resumed.until(sentinel('QZXA-live-1'))
+        expect(replay.map((event) => event.event)).not.toContain('reset')
+        clean(replay)
+      } finally {
+        await resumed.close()
       }
-      if (row.device) {
-        expect(code, `${caller}'s session is not a device's credentials`).toBe(40100)
-      } else if (row.allowed.includes(caller)) {
-        // Allowed callers may still get a business answer (bad input, not found, wrong password), never a refusal.
-        expect([1001, 40300], `${caller} should be let through`).not.toContain(code)
-      } else {
-        expect(code, `${caller} should be refused`).toBe(
-          caller === 'anonymous' ? 1001 : caller === 'frozen' ? 1002 : 40300,
-        )
-      }
+      // The control: OFFICIAL hears B's payment, by name.
+      expect((await control.until(sentinel('QZXB 商户'))).length).toBeGreaterThan(0)
+    } finally {
+      await heard.close()
+      await control.close()
+    }
+  })
+
+  describe.each(TABLE.map((row) => [`${row.method} ${row.route}${row.note ? ` (${row.note})` : ''}`, row] as const))(
+    '%s',
+    (_name, row) => {
+      it.each(CALLERS)('as %s', async (caller) => {
+        const aim = aimOf(world, caller)
+        const read = await send(t, row, aim, world.auth[caller])
+        expect(read.code, read.text.slice(0, 300)).toBe(expectedCode(row, caller))
+        const leaked = forbiddenMarkers(world, caller).filter(({ pattern }) => pattern.test(read.text))
+        expect(
+          leaked.map(({ marker }) => marker),
+          read.text.slice(0, 500),
+        ).toEqual([])
+        if (caller === 'marketA' || caller === 'deviceA') expect(foreignFigures(read.json)).toEqual([])
+        if (read.code === 20000)
+          for (const marker of shownMarkers(row, aim)) expect(read.text, `${caller} sees its rows`).toContain(marker)
+      })
     },
   )
+
+  it("left B's records as they were", async () => {
+    const { B } = world.places
+    const [notice] = await t.db.select({ status: messages.status }).from(messages).where(eq(messages.id, B.noticeId))
+    expect(notice?.status, "B's notice is still unread").toBe(0)
+    const [merchant] = await t.db
+      .select({ name: merchants.name, status: merchants.status })
+      .from(merchants)
+      .where(eq(merchants.id, B.merchantId))
+    expect(merchant).toEqual({ name: 'QZXB 商户', status: 'active' })
+    for (const device of [B.terminal, B.counter]) {
+      const [row] = await t.db.select({ unboundAt: devices.unboundAt }).from(devices).where(eq(devices.id, device.id))
+      expect(row?.unboundAt).toBeNull()
+      expect((await deviceCall(t, device, '/heartbeat')).body.code).toBe(20000)
+    }
+  })
 })
