@@ -181,7 +181,7 @@ describe('SIGKILL during sustained device ingest', () => {
         ),
       )
       expect(Number(platform!.fen)).toBe(takings)
-      const rollupRows = await expectRollupsEqualRows(handle.db)
+      const { rows: rollupRows } = await expectRollupsEqualRows(handle.db)
       if (POSTGRES) expect(acknowledgedEvents).toBeGreaterThanOrEqual(CHECKED_BUDGET)
       const budget = POSTGRES
         ? ` (budget >= ${CHECKED_BUDGET.toLocaleString('en')}) OK`

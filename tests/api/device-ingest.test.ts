@@ -15,7 +15,6 @@ import {
   PAYMENT_METHODS,
 } from '../../contract/device-api'
 import {
-  ALL_MARKETS,
   deviceEvents,
   devices,
   marketDayStats,
@@ -41,6 +40,7 @@ import {
   withMerchant,
 } from '../helpers/devices'
 import { withOfficial, withOperator } from '../helpers/fixtures'
+import { expectRollupsEqualRows } from '../helpers/rollup-check'
 import { createTestApp, type Answer, type TestApp } from '../helpers/test-app'
 import { typedApi } from '../helpers/typed-api'
 
@@ -640,76 +640,9 @@ describe('failed pesticide tests', () => {
   })
 })
 
-/**
- * The rollups, checked against sums the database computes from the rows themselves (minutes truncated,
- * days in Asia/Shanghai by PostgreSQL's own time zone rules, not contract/time.ts).
- */
-async function expectRollupsEqualRows() {
-  const all = `'${ALL_MARKETS}'::uuid`
-  const events = sql.raw(`
-    select market_id, merchant_id, occurred_at as at, type, method,
-      (type = 'payment')::int as payments, case when type = 'payment' then amount_fen else 0 end as payment_fen,
-      (type = 'refund')::int as refunds, case when type = 'refund' then amount_fen else 0 end as refund_fen,
-      0 as passengers_in, 0 as passengers_out, 0 as tests, 0 as tests_failed
-    from transactions
-    union all
-    select market_id, null, period_start, 'passenger_count', null, 0, 0, 0, 0, count_in, count_out, 0, 0
-    from passenger_counts
-    union all
-    select market_id, merchant_id, tested_at, 'pesticide_test', null, 0, 0, 0, 0, 0, 0, 1, (result = 'fail')::int
-    from pesticide_tests`)
-  const sums = sql.raw(
-    ['payments', 'payment_fen', 'refunds', 'refund_fen', 'passengers_in', 'passengers_out', 'tests', 'tests_failed']
-      .map((column) => `sum(${column})::text as ${column}`)
-      .join(', '),
-  )
-  const figures = sql.raw(
-    ['payments', 'payment_fen', 'refunds', 'refund_fen', 'passengers_in', 'passengers_out', 'tests', 'tests_failed']
-      .map((column) => `${column}::text as ${column}`)
-      .join(', '),
-  )
-  const minuteKey = sql.raw(`to_char(date_trunc('minute', at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI')`)
-  const dayKey = sql.raw(`(at at time zone 'Asia/Shanghai')::date::text`)
-  const sorted = <T>(list: T[]) => list.map((row) => JSON.stringify(row)).sort()
-
-  const minuteExpected = await query(sql`with e as (${events})
-    select market_id::text as market, ${minuteKey} as k, ${sums} from e group by 1, 2
-    union all select ${sql.raw(all)}::text, ${minuteKey}, ${sums} from e group by 2`)
-  const minuteActual = await query(
-    sql`select market_id::text as market, to_char(minute at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI') as k, ${figures} from market_minute_stats`,
-  )
-  expect(sorted(minuteActual)).toEqual(sorted(minuteExpected))
-
-  const dayExpected = await query(sql`with e as (${events})
-    select market_id::text as market, ${dayKey} as k, ${sums} from e group by 1, 2
-    union all select ${sql.raw(all)}::text, ${dayKey}, ${sums} from e group by 2`)
-  const dayActual = await query(sql`select market_id::text as market, day::text as k, ${figures} from market_day_stats`)
-  expect(sorted(dayActual)).toEqual(sorted(dayExpected))
-
-  const merchantExpected = await query(sql`with e as (${events})
-    select merchant_id::text as merchant, market_id::text as market, ${dayKey} as k,
-      sum(payments)::text as payments, sum(payment_fen)::text as payment_fen,
-      sum(refunds)::text as refunds, sum(refund_fen)::text as refund_fen
-    from e where merchant_id is not null and type in ('payment', 'refund') group by 1, 2, 3`)
-  const merchantActual = await query(sql`select merchant_id::text as merchant, market_id::text as market,
-      day::text as k, payments::text as payments, payment_fen::text as payment_fen,
-      refunds::text as refunds, refund_fen::text as refund_fen from merchant_day_stats`)
-  expect(sorted(merchantActual)).toEqual(sorted(merchantExpected))
-
-  const methodExpected = await query(sql`with e as (${events})
-    select market_id::text as market, ${dayKey} as k, method, count(*)::text as payments, sum(payment_fen)::text as payment_fen
-      from e where type = 'payment' group by 1, 2, 3
-    union all select ${sql.raw(all)}::text, ${dayKey}, method, count(*)::text, sum(payment_fen)::text
-      from e where type = 'payment' group by 2, 3`)
-  const methodActual = await query(sql`select market_id::text as market, day::text as k, method,
-      payments::text as payments, payment_fen::text as payment_fen from method_day_stats`)
-  expect(sorted(methodActual)).toEqual(sorted(methodExpected))
-  return { minutes: minuteActual.length, days: dayActual.length }
-}
-
 describe('rollups', () => {
   it('equal sums computed from the rows after everything above', async () => {
-    await expectRollupsEqualRows()
+    await expectRollupsEqualRows(t.db)
   })
 
   it('(the check itself notices one fen or one passenger out in any rollup table)', async () => {
@@ -728,10 +661,10 @@ describe('rollups', () => {
           ),
         )
       await bump(1)
-      await expect(expectRollupsEqualRows(), table).rejects.toThrow()
+      await expect(expectRollupsEqualRows(t.db), table).rejects.toThrow()
       await bump(-1)
     }
-    await expectRollupsEqualRows()
+    await expectRollupsEqualRows(t.db)
   })
 
   /**
@@ -937,14 +870,14 @@ describe('rollups', () => {
           for (const row of counts) expect(row.in).toBe(known.get(row.eventId)!.in)
           for (const row of tests) expect(row.result).toBe(known.get(row.eventId)!.result)
         }
-        await expectRollupsEqualRows()
+        await expectRollupsEqualRows(t.db)
       }),
       { seed: 20261101, numRuns: 4, endOnFailure: true },
     )
     // The mix did what it is for: many events, some refused batches, several days and minutes.
     expect(acceptedEvents).toBeGreaterThan(100)
     expect(refusedBatches).toBeGreaterThan(0)
-    const shape = await expectRollupsEqualRows()
+    const shape = await expectRollupsEqualRows(t.db)
     expect(shape.days).toBeGreaterThan(8)
     expect(shape.minutes).toBeGreaterThan(100)
   })

@@ -8,6 +8,7 @@ import { DEMO_DEVICE_CODE, demoDeviceSecret } from '../../server/demo/seed/demo-
 import { hashSecret } from '../../server/lib/tokens'
 import { deviceCall } from '../helpers/devices'
 import { createTestApp, type TestApp } from '../helpers/test-app'
+import { ROLLUP_FIGURES } from '../helpers/rollup-check'
 
 let t: TestApp
 
@@ -41,16 +42,7 @@ const CONTRIBUTIONS = `${moneyRows()}
   union all
   select market_id, ${minute('tested_at')}, ${day('tested_at')}, 0, 0, 0, 0, 0, 0, 1, (result = 'fail')::int
   from pesticide_tests`
-const FIGURES = [
-  'payments',
-  'payment_fen',
-  'refunds',
-  'refund_fen',
-  'passengers_in',
-  'passengers_out',
-  'tests',
-  'tests_failed',
-]
+const FIGURES = [...ROLLUP_FIGURES]
 const sums = (names: string[]) => names.map((name) => `sum(${name})::bigint as ${name}`).join(', ')
 const columns = (names: string[]) => names.map((name) => `${name}::bigint as ${name}`).join(', ')
 

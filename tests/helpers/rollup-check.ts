@@ -3,7 +3,8 @@ import { expect } from 'vitest'
 import { rowsOf, type Database } from '../../server/db/client'
 import { ALL_MARKETS } from '../../server/db/schema'
 
-const FIGURES = [
+/** The figure columns every market rollup table has (merchant and method tables: the money ones). */
+export const ROLLUP_FIGURES = [
   'payments',
   'payment_fen',
   'refunds',
@@ -18,9 +19,10 @@ const FIGURES = [
  * Every rollup (per market and minute, market and day, merchant and day, market, day and method)
  * equal to sums the database computes from the rows themselves, and the platform's rows (ALL_MARKETS)
  * equal to the sum of the markets': each stored event counted once in each. Minutes truncated, days in
- * Asia/Shanghai by PostgreSQL's own time zone rules. Answers how many rollup rows were compared.
+ * Asia/Shanghai by PostgreSQL's own time zone rules. Answers how many rollup rows were compared, and of
+ * them how many minute and day rows (a test can tell its events spread over many).
  */
-export async function expectRollupsEqualRows(db: Database): Promise<number> {
+export async function expectRollupsEqualRows(db: Database): Promise<{ rows: number; minutes: number; days: number }> {
   const query = async (text: SQL) => rowsOf<Record<string, unknown>>(await db.execute(text))
   const all = `'${ALL_MARKETS}'::uuid`
   const events = sql.raw(`
@@ -35,15 +37,15 @@ export async function expectRollupsEqualRows(db: Database): Promise<number> {
     union all
     select market_id, merchant_id, tested_at, 'pesticide_test', null, 0, 0, 0, 0, 0, 0, 1, (result = 'fail')::int
     from pesticide_tests`)
-  const sums = sql.raw(FIGURES.map((column) => `sum(${column})::text as ${column}`).join(', '))
-  const figures = sql.raw(FIGURES.map((column) => `${column}::text as ${column}`).join(', '))
+  const sums = sql.raw(ROLLUP_FIGURES.map((column) => `sum(${column})::text as ${column}`).join(', '))
+  const figures = sql.raw(ROLLUP_FIGURES.map((column) => `${column}::text as ${column}`).join(', '))
   const minuteKey = sql.raw(`to_char(date_trunc('minute', at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI')`)
   const dayKey = sql.raw(`(at at time zone 'Asia/Shanghai')::date::text`)
   const sorted = (list: unknown[]) => list.map((row) => JSON.stringify(row)).sort()
-  let compared = 0
+  const compared = new Map<string, number>()
   const same = (actual: unknown[], expected: unknown[], table: string) => {
     expect(sorted(actual), table).toEqual(sorted(expected))
-    compared += actual.length
+    compared.set(table, actual.length)
   }
 
   same(
@@ -83,5 +85,7 @@ export async function expectRollupsEqualRows(db: Database): Promise<number> {
         from e where type = 'payment' group by 2, 3`),
     'method_day_stats',
   )
-  return compared
+  const minutes = compared.get('market_minute_stats') ?? 0
+  const days = compared.get('market_day_stats') ?? 0
+  return { rows: [...compared.values()].reduce((sum, n) => sum + n, 0), minutes, days }
 }
