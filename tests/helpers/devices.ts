@@ -2,6 +2,7 @@ import type { DeviceKind } from '../../contract/device-list'
 import { merchantInput } from './merchant-input'
 import type { Answer, TestApp } from './test-app'
 import { typedApi } from './typed-api'
+import { parseSseBlock } from './sse-block'
 
 /** Devices for API tests, bound the way the console binds them, and calls made the way a device makes them. */
 
@@ -144,19 +145,10 @@ export async function openStream(
   let ended = false
   const waiter: { wake?: (() => void) | undefined } = {}
 
-  const parse = (block: string) => {
-    let event = 'message'
-    let id: string | undefined
-    const data: string[] = []
-    for (const line of block.split('\n')) {
-      const colon = line.indexOf(':')
-      const field = colon === -1 ? line : line.slice(0, colon)
-      const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '')
-      if (field === 'event') event = value
-      else if (field === 'id') id = value
-      else if (field === 'data') data.push(value)
-    }
-    if (data.length > 0) events.push({ event, id, data: JSON.parse(data.join('\n')) })
+  const parse = (text: string) => {
+    const block = parseSseBlock(text)
+    if (block.data.length > 0)
+      events.push({ event: block.event, id: block.id, data: JSON.parse(block.data.join('\n')) })
   }
   const pump = (async () => {
     try {

@@ -1,5 +1,6 @@
 import { request } from 'node:http'
 import type { SseEvent } from './devices'
+import { parseSseBlock } from './sse-block'
 
 /**
  * A server process's /api/stream, read as EventSource reads it, with the `retry:` hints it sent and
@@ -33,20 +34,11 @@ export async function openProcessStream(
   const retries: number[] = []
   let wake = () => {}
   let done = false
-  const parse = (block: string) => {
-    let event = 'message'
-    let id: string | undefined
-    const data: string[] = []
-    for (const line of block.split('\n')) {
-      const colon = line.indexOf(':')
-      const field = colon === -1 ? line : line.slice(0, colon)
-      const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '')
-      if (field === 'event') event = value
-      else if (field === 'id') id = value
-      else if (field === 'data') data.push(value)
-      else if (field === 'retry') retries.push(Number(value))
-    }
-    if (data.length > 0) events.push({ event, id, data: JSON.parse(data.join('\n')) })
+  const parse = (text: string) => {
+    const block = parseSseBlock(text)
+    if (block.retry !== undefined) retries.push(block.retry)
+    if (block.data.length > 0)
+      events.push({ event: block.event, id: block.id, data: JSON.parse(block.data.join('\n')) })
   }
   const ended = (async () => {
     let buffer = ''
