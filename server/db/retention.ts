@@ -59,6 +59,9 @@ async function detachPartition(db: Database, table: string, partition: string): 
     )
     if (!row?.attached) return false
     await tx.execute(sql`alter table ${sql.identifier(table)} detach partition ${sql.identifier(partition)}`)
+    // Its ids came from the table's sequence: without the default, `pg_dump -t` of the day restores
+    // on its own (the sequence is not in the dump). Nothing inserts into a detached day.
+    await tx.execute(sql`alter table ${sql.identifier(partition)} alter column id drop default`)
     return true
   })
 }

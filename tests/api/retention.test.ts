@@ -105,6 +105,13 @@ describe('detaching old days', () => {
       sql`select count(*)::int as n from ${sql.identifier(`passenger_counts_${day8(OLD[0] ?? '')}`)}`,
     )
     expect(counted?.n).toBe(1)
+    // Archived on its own: nothing in a detached day names the table's sequence, which `pg_dump -t` leaves out.
+    const defaults = await query<{ table_name: string; column_default: string | null }>(
+      sql`select table_name, column_default from information_schema.columns
+          where column_name = 'id' and table_name in (${`transactions_${day8(OLD[0] ?? '')}`}, ${`passenger_counts_${day8(OLD[0] ?? '')}`})`,
+    )
+    expect(defaults).toHaveLength(2)
+    expect(defaults.every((row) => row.column_default === null)).toBe(true)
     // The dashboard's figures for every day, detached or not, are where they were.
     expect(await rollups()).toEqual(before)
   })
