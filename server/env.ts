@@ -1,5 +1,6 @@
 import path from 'node:path'
 import * as v from 'valibot'
+import { MIN_RETAIN_DAYS } from './db/retention'
 
 /** Durations as seconds or with a unit: 90, 90s, 30m, 12h, 7d. */
 export function parseDuration(text: string): number | null {
@@ -52,6 +53,15 @@ const EnvSchema = v.object({
   ),
   SECURE_COOKIES: v.optional(v.picklist(['0', '1']), '0'),
   CLIENT_DIR: v.optional(v.string(), './dist/client'),
+  // Unset keeps every day; a bound keeps more than the year a device's backlog may reach back.
+  RETAIN_DAYS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'RETAIN_DAYS must be a number of days (400 or more)'),
+      v.transform(Number),
+      v.minValue(MIN_RETAIN_DAYS, `RETAIN_DAYS must be at least ${MIN_RETAIN_DAYS}`),
+    ),
+  ),
 })
 
 export type ServerEnv = {
@@ -67,6 +77,8 @@ export type ServerEnv = {
   trustProxy: number
   secureCookies: boolean
   clientDir: string
+  /** Days of transactions and passenger counts kept attached; null keeps every day (server/db/retention.ts). */
+  retainDays: number | null
 }
 
 /** Reads the configuration once; a bad value stops the process with a message naming the variable. */
@@ -91,5 +103,6 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     trustProxy: env.TRUST_PROXY,
     secureCookies: env.SECURE_COOKIES === '1',
     clientDir: path.resolve(env.CLIENT_DIR),
+    retainDays: env.RETAIN_DAYS ?? null,
   }
 }

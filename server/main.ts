@@ -7,6 +7,7 @@ import { readEnv } from './env'
 import { systemClock } from './lib/clock'
 import { startDeviceJobs } from './device-api/jobs'
 import { startPgliteMaintenance } from './db/maintenance'
+import { startRetention } from './db/retention'
 import { startFileJobs } from './files/jobs'
 import { openStreams } from './live/open-streams'
 
@@ -39,6 +40,7 @@ async function main() {
   const stopJobs = startDeviceJobs(handle.db, systemClock, logger)
   const stopMaintenance = startPgliteMaintenance(handle, logger)
   const stopFileJobs = startFileJobs(handle.db, systemClock, logger)
+  const stopRetention = startRetention(handle.db, systemClock, logger, env.retainDays)
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     logger.info(
       { url: `http://${env.host}:${info.port}`, database: handle.kind, demo: env.demo },
@@ -63,6 +65,7 @@ async function main() {
     stopJobs()
     stopMaintenance()
     stopFileJobs()
+    stopRetention()
     server.close(async () => {
       await handle.close()
       logger.info('stopped')

@@ -376,11 +376,16 @@ export const passengerCounts = pgTable(
   ],
 )
 
-/** Pesticide-residue tests (DESIGN §6): few a day, kept whole. */
+/**
+ * Pesticide-residue tests (DESIGN §6): few a day, kept whole. Keyed by market and id (migration 0010):
+ * nothing looks a test up by its id alone, and a table split by market needs the market in its key.
+ */
 export const pesticideTests = pgTable(
   'pesticide_tests',
   {
-    id: generatedId(),
+    id: uuid('id')
+      .notNull()
+      .default(sql`gen_random_uuid()`),
     marketId: uuid('market_id').notNull(),
     deviceId: uuid('device_id').notNull(),
     eventId: text('event_id').notNull(),
@@ -392,6 +397,7 @@ export const pesticideTests = pgTable(
     testedAt: timestamp('tested_at', { withTimezone: true }).notNull(),
   },
   (t) => [
+    primaryKey({ columns: [t.marketId, t.id] }),
     index('pesticide_tests_market_time_idx').on(t.marketId, t.testedAt),
     // The platform's latest tests (all markets): without it, every view sorted every test.
     index('pesticide_tests_time_idx').on(t.testedAt),
