@@ -13,7 +13,6 @@ import {
   primaryKey,
   text,
   timestamp,
-  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
@@ -159,8 +158,15 @@ export const files = pgTable(
     marketId: uuid('market_id'),
     createdAt: createdAt(),
   },
-  // The same picture uploaded twice by one person is stored once.
-  (t) => [unique('files_uploader_hash_unique').on(t.uploadedBy, t.sha256), index('files_market_idx').on(t.marketId)],
+  // The same picture uploaded twice by one person is stored once while no form holds it; once a market
+  // holds it, the next upload of those bytes is a file of its own (for another market's form).
+  (t) => [
+    uniqueIndex('files_uploader_hash_unclaimed_unique')
+      .on(t.uploadedBy, t.sha256)
+      .where(sql`${t.marketId} is null`),
+    index('files_uploader_hash_idx').on(t.uploadedBy, t.sha256),
+    index('files_market_idx').on(t.marketId),
+  ],
 )
 
 /**

@@ -12,7 +12,8 @@ import { sniffImageType } from './sniff'
 type Deps = Pick<ServerDeps, 'db'>
 
 /**
- * Stores an uploaded image, re-encoded (server/files/encode.ts), once per uploader and content.
+ * Stores an uploaded image, re-encoded (server/files/encode.ts), once per uploader and content while
+ * it is free for their forms to claim.
  * Refuses what is too big or does not decode as a JPEG/PNG/WebP. Stamped with the upload's time: a
  * file no saved form claims is swept a day after its last upload (sweep.ts).
  */
@@ -30,7 +31,8 @@ export async function storeImage(
   const sha256 = createHash('sha256').update(content).digest('hex')
   const answer = (id: string): UploadedFile => ({ id, mime, size: content.length })
   const now = clock()
-  const existing = await uploadedAgain({ db }, caller.uk, sha256, now)
+  const holder = caller.role === Role.MARKET ? caller.marketId : null
+  const existing = await uploadedAgain({ db }, caller.uk, holder, sha256, now)
   if (existing) return answer(existing)
   const [row] = await db
     .insert(files)
@@ -41,28 +43,43 @@ export async function storeImage(
       content,
       thumbnail,
       uploadedBy: caller.uk,
-      marketId: caller.role === Role.MARKET ? caller.marketId : null,
+      marketId: holder,
       createdAt: now,
     })
     .onConflictDoNothing()
     .returning({ id: files.id })
   if (row) return answer(row.id)
   // A concurrent upload of the same picture won: answer with its row.
-  const winner = await uploadedAgain({ db }, caller.uk, sha256, now)
+  const winner = await uploadedAgain({ db }, caller.uk, holder, sha256, now)
   if (!winner) throw new Error('file row vanished')
   return answer(winner)
 }
 
 /**
- * The uploader's stored file with this content, its day started afresh, or null. An update, not a
- * read: a picture sent again while its first upload is being swept is either kept (the sweep meets the
- * updated row and leaves it) or stored anew, never answered with an id about to vanish.
+ * The uploader's stored file with this content that a form of theirs may still claim, its day started
+ * afresh, or null: for platform staff one no market holds yet (a picture a market holds is not
+ * answered for another market's form, which could never claim it), for an operator one of its own
+ * market's. An update, not a read: a picture sent again while its first upload is being swept is
+ * either kept (the sweep meets the updated row and leaves it) or stored anew, never answered with an
+ * id about to vanish.
  */
-async function uploadedAgain({ db }: Deps, uploadedBy: string, sha256: string, now: Date): Promise<string | null> {
+async function uploadedAgain(
+  { db }: Deps,
+  uploadedBy: string,
+  holder: string | null,
+  sha256: string,
+  now: Date,
+): Promise<string | null> {
   const [row] = await db
     .update(files)
     .set({ createdAt: sql`greatest(${files.createdAt}, ${now.toISOString()}::timestamptz)` })
-    .where(and(eq(files.uploadedBy, uploadedBy), eq(files.sha256, sha256)))
+    .where(
+      and(
+        eq(files.uploadedBy, uploadedBy),
+        eq(files.sha256, sha256),
+        holder === null ? isNull(files.marketId) : eq(files.marketId, holder),
+      ),
+    )
     .returning({ id: files.id })
   return row?.id ?? null
 }

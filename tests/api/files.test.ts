@@ -213,6 +213,29 @@ describe('GET /api/files/:id', () => {
     ).toBe(404)
   })
 
+  it('takes the same picture for a second market: once a market holds it, uploading it again makes a new file', async () => {
+    const first = await t.upload<UploadedFile>(pngNumber(13), { token: official })
+    const one = await t.call<{ id: string }>('/api/markets', {
+      token: official,
+      body: marketInput(52, { marketPhotoFileIds: [first.body.data.id] }),
+    })
+    expect(one.body.code).toBe(20000)
+    const again = await t.upload<UploadedFile>(pngNumber(13), { token: official })
+    expect(again.body.data.id).not.toBe(first.body.data.id)
+    const two = await t.call<{ id: string }>('/api/markets', {
+      token: official,
+      body: marketInput(53, { marketPhotoFileIds: [again.body.data.id] }),
+    })
+    expect(two.body.code).toBe(20000)
+    // Unclaimed, it is one file again however often it is sent.
+    expect((await t.upload<UploadedFile>(pngNumber(13), { token: official })).body.data.id).not.toBe(first.body.data.id)
+    const third = await t.upload<UploadedFile>(pngNumber(13), { token: official })
+    expect((await t.upload<UploadedFile>(pngNumber(13), { token: official })).body.data.id).toBe(third.body.data.id)
+    // An operator sending its own market's picture again gets the file its market holds.
+    const mine = await t.upload<UploadedFile>(pngNumber(14), { token: operatorA })
+    expect((await t.upload<UploadedFile>(pngNumber(14), { token: operatorA })).body.data.id).toBe(mine.body.data.id)
+  })
+
   it("refuses to give one market's file to another market, and registers nothing", async () => {
     const own = await t.upload<UploadedFile>(pngNumber(10), { token: operatorA })
     const before = (await t.db.select({ id: markets.id }).from(markets)).length
