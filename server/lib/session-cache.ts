@@ -22,6 +22,8 @@ export class SessionCache {
   readonly #entries = new Map<string, Entry>()
   /** Told when sessions end (an open live stream checks its own at once, not at its next heartbeat). */
   readonly #endedListeners = new Set<(ended: EndedSessions) => void>()
+  /** How many times sessions ended here: a read of the database older than the last end is not cached. */
+  #ends = 0
 
   constructor(
     readonly maxAgeMs = 5_000,
@@ -38,7 +40,18 @@ export class SessionCache {
     return entry
   }
 
-  set(tokenHash: string, entry: Entry): void {
+  /** Taken before a session is read from the database, and handed to `set` with what was read. */
+  readTicket(): number {
+    return this.#ends
+  }
+
+  /**
+   * Caches a session read from the database, unless sessions ended since `ticket` was taken: the read
+   * may predate the commit that ended it (its NOTIFY was heard meanwhile), and caching it would keep
+   * it alive here for `maxAgeMs`. That request goes on as it began; the next one reads again.
+   */
+  set(tokenHash: string, entry: Entry, ticket?: number): void {
+    if (ticket !== undefined && ticket !== this.#ends) return
     if (this.#entries.size >= this.maxEntries) {
       // Maps iterate in insertion order: drop the oldest.
       const oldest = this.#entries.keys().next().value
@@ -59,6 +72,7 @@ export class SessionCache {
 
   /** What ending sessions does here, whether they ended on this instance or another one. */
   forget(ended: EndedSessions): void {
+    this.#ends++
     if (ended.tokenHash !== undefined) this.#entries.delete(ended.tokenHash)
     else {
       for (const [hash, entry] of this.#entries) {
