@@ -10,7 +10,7 @@ import path from 'node:path'
  * the test's own (prefix, pid, logs and temp files in a temp directory, run as the current user).
  */
 
-export const NGINX = '/usr/sbin/nginx'
+const NGINX = '/usr/sbin/nginx'
 const DEPLOYED = path.join(import.meta.dirname, '../../deploy/nginx.conf')
 /** The ports in deploy/nginx.conf's upstream, in order, and its `listen`. */
 const DEPLOYED_INSTANCE_PORTS = [3001, 3002]
@@ -30,7 +30,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** deploy/nginx.conf with the given ports, and nothing else changed. */
-export function renderNginxConf(instancePorts: readonly number[], listenPort: number): string {
+function renderNginxConf(instancePorts: readonly number[], listenPort: number): string {
   let text = readFileSync(DEPLOYED, 'utf8')
   const replaceOnce = (from: string, to: string) => {
     const parts = text.split(from)
