@@ -269,6 +269,8 @@ describe.skipIf(!POSTGRES)('two instances behind nginx (PostgreSQL only: PGlite 
     const sent = new Set<string>()
     let restarting = true
     let batches = 0
+    let resent = 0
+    let throttled = 0
     /** Sends the batch until answered 200: a 429 waits its Retry-After, no answer (or 502) sends it again. */
     const deliver = async (target: BoundDevice, events: ReturnType<typeof payment>[]) => {
       for (;;) {
@@ -277,6 +279,8 @@ describe.skipIf(!POSTGRES)('two instances behind nginx (PostgreSQL only: PGlite 
           authorization: basicAuth(target.code, target.secret),
         }).catch(() => null)
         if (answer?.status === 200) return
+        if (answer?.status === 429) throttled++
+        else resent++
         const wait =
           answer?.status === 429 ? 1000 * Number((answer.body.data as { retryAfter?: number })?.retryAfter ?? 1) : 100
         await new Promise((resolve) => setTimeout(resolve, wait))
@@ -324,7 +328,7 @@ describe.skipIf(!POSTGRES)('two instances behind nginx (PostgreSQL only: PGlite 
       ).toEqual([])
       expect(storedSet.size).toBe(sent.size)
       console.info(
-        `proxy test: rolling restart under load from ${devices.length} devices: ${acknowledged.length.toLocaleString('en')} acknowledged events, all stored once`,
+        `proxy test: rolling restart under load from ${devices.length} devices: ${acknowledged.length.toLocaleString('en')} acknowledged events, all stored once (${resent} sends unanswered and sent again, ${throttled} waits on 429)`,
       )
     } finally {
       await handle.close()
