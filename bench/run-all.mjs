@@ -13,6 +13,8 @@ for (const script of [
   'bench/merchants-export.mjs',
   // Seeds the demo (with its devices' 30 days) on its own databases the first time: about a minute more.
   'bench/devices-ingest.mjs',
+  // The same load through nginx in front of two instances (needs /usr/sbin/nginx), on devices-ingest's database.
+  'bench/proxy-ingest.mjs',
 ]) {
   execSync(`node ${script}`, { stdio: 'inherit' })
 }

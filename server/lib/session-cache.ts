@@ -1,23 +1,29 @@
 import type { SessionUser } from './session-user'
 
-/** One session ended (a logout), or some or all of an account's (frozen, password reset or changed). */
-export type EndedSessions = { tokenHash: string; uk?: undefined } | { uk: string; tokenHash?: undefined }
+/**
+ * One session ended (a logout), or an account's (frozen, password reset or changed: all its sessions,
+ * or all but the one that changed the password).
+ */
+export type EndedSessions =
+  | { tokenHash: string; uk?: undefined; exceptTokenHash?: undefined }
+  | { uk: string; tokenHash?: undefined; exceptTokenHash?: string }
 
 /** `createdAtMs` bounds renewals (the absolute lifetime); `expiresAtMs` already respects it. */
 type Entry = { user: SessionUser; createdAtMs: number; expiresAtMs: number; lastUsedAtMs: number; cachedAtMs: number }
 
 /**
  * Live sessions held in memory for a few seconds, so a busy console does not query the database on
- * every call (issue 2's budget: /api/user/info p99 <= 10 ms at 50 connections). This process drops
- * entries at once on logout, password change or reset, freezing; another instance's change reaches
- * this one within `maxAgeMs` at most.
+ * every call (issue 2's budget: /api/user/info p99 <= 10 ms at 50 connections). Entries are dropped
+ * when sessions end: at once on this instance, and on every other one when it hears the NOTIFY the
+ * ending transaction sent (server/user/session-revocations.ts). A change made directly in SQL
+ * reaches it within `maxAgeMs`.
  */
 export class SessionCache {
   readonly #entries = new Map<string, Entry>()
-  /** Set by createApp to tell other instances (LISTEN/NOTIFY) when an account's sessions end. */
-  broadcast: ((uk: string) => void) | null = null
-  /** Told when sessions end here (an open live stream checks its own at once, not at its next heartbeat). */
+  /** Told when sessions end (an open live stream checks its own at once, not at its next heartbeat). */
   readonly #endedListeners = new Set<(ended: EndedSessions) => void>()
+  /** How many times sessions ended here: a read of the database older than the last end is not cached. */
+  #ends = 0
 
   constructor(
     readonly maxAgeMs = 5_000,
@@ -34,7 +40,18 @@ export class SessionCache {
     return entry
   }
 
-  set(tokenHash: string, entry: Entry): void {
+  /** Taken before a session is read from the database, and handed to `set` with what was read. */
+  readTicket(): number {
+    return this.#ends
+  }
+
+  /**
+   * Caches a session read from the database, unless sessions ended since `ticket` was taken: the read
+   * may predate the commit that ended it (its NOTIFY was heard meanwhile), and caching it would keep
+   * it alive here for `maxAgeMs`. That request goes on as it began; the next one reads again.
+   */
+  set(tokenHash: string, entry: Entry, ticket?: number): void {
+    if (ticket !== undefined && ticket !== this.#ends) return
     if (this.#entries.size >= this.maxEntries) {
       // Maps iterate in insertion order: drop the oldest.
       const oldest = this.#entries.keys().next().value
@@ -43,32 +60,31 @@ export class SessionCache {
     this.#entries.set(tokenHash, entry)
   }
 
+  /** Drops one session (a logout) and tells the listeners. */
   forgetToken(tokenHash: string): void {
-    this.#entries.delete(tokenHash)
-    this.#tell({ tokenHash })
+    this.forget({ tokenHash })
   }
 
-  /** Listens for sessions ending on this instance (by logout here, or an account's from any instance). */
-  onEnded(listener: (ended: EndedSessions) => void): () => void {
-    this.#endedListeners.add(listener)
-    return () => void this.#endedListeners.delete(listener)
+  /** Drops an account's cached sessions (frozen, password reset or changed) and tells the listeners. */
+  forgetUser(uk: string, exceptTokenHash?: string): void {
+    this.forget(exceptTokenHash === undefined ? { uk } : { uk, exceptTokenHash })
   }
 
-  #tell(ended: EndedSessions): void {
+  /** What ending sessions does here, whether they ended on this instance or another one. */
+  forget(ended: EndedSessions): void {
+    this.#ends++
+    if (ended.tokenHash !== undefined) this.#entries.delete(ended.tokenHash)
+    else {
+      for (const [hash, entry] of this.#entries) {
+        if (entry.user.uk === ended.uk && hash !== ended.exceptTokenHash) this.#entries.delete(hash)
+      }
+    }
     for (const listener of this.#endedListeners) listener(ended)
   }
 
-  /** Drops every cached session of an account (frozen, password reset), here and on other instances. */
-  forgetUser(uk: string, exceptTokenHash?: string): void {
-    this.forgetUserHere(uk, exceptTokenHash)
-    this.broadcast?.(uk)
-  }
-
-  /** What another instance's broadcast does here: its sessions are deleted in the database already. */
-  forgetUserHere(uk: string, exceptTokenHash?: string): void {
-    for (const [hash, entry] of this.#entries) {
-      if (entry.user.uk === uk && hash !== exceptTokenHash) this.#entries.delete(hash)
-    }
-    this.#tell({ uk })
+  /** Listens for sessions ending (by logout here, or an account's, or another instance's). */
+  onEnded(listener: (ended: EndedSessions) => void): () => void {
+    this.#endedListeners.add(listener)
+    return () => void this.#endedListeners.delete(listener)
   }
 }

@@ -99,7 +99,10 @@ export const streamRoutes = new Hono<AppEnv>().use(requireSession(), requireRole
         else if (ended.uk === user.uk) void checkSession()
       })
       try {
-        await stream.writeSSE({ event: 'ready', data: JSON.stringify({ market: scope }), retry: 3000 })
+        // The reconnection time clients keep (the console waits at least this long after a drop, as
+        // EventSource does): a second, its backoff's first step, so a stream ended by a logout or a
+        // crash is back (or told why) soon. A shutdown sends its own, longer hint.
+        await stream.writeSSE({ event: 'ready', data: JSON.stringify({ market: scope }), retry: 1000 })
         if (missed === null) await stream.writeSSE({ event: 'reset', data: '{}' })
         else queue.unshift(...missed.map(toMessage))
         while (!closed) {

@@ -75,6 +75,7 @@ export function requireSession(): MiddlewareHandler<AppEnv> {
 
     let entry = deps.sessionCache.get(tokenHash, nowMs)
     if (!entry) {
+      const ticket = deps.sessionCache.readTicket()
       const row = await loadSession(deps, tokenHash, now)
       if (!row || !isNormalStatus(row.status) || !CONSOLE_ROLES.includes(row.role)) {
         // Only on the refusal path: a live session pays nothing for the distinction.
@@ -91,7 +92,7 @@ export function requireSession(): MiddlewareHandler<AppEnv> {
         lastUsedAtMs: lastUsedAt.getTime(),
         cachedAtMs: nowMs,
       }
-      deps.sessionCache.set(tokenHash, entry)
+      deps.sessionCache.set(tokenHash, entry, ticket)
     }
     if (nowMs - entry.lastUsedAtMs > TOUCH_INTERVAL_MS) {
       // Slides with activity, but never past the absolute lifetime.

@@ -11,6 +11,7 @@ import type { ServerDeps, SessionUser } from '../lib/types'
 import { clearCount, usernameKey } from '../lib/throttle'
 import { generateClearPassword, hashPassword, md5Hex } from '../lib/passwords'
 import { accountColumns } from '../lib/account-columns'
+import { announceEndedSessions } from './session-revocations'
 
 /**
  * What every area does to an account (market operators now, merchants next): create it, freeze or
@@ -60,6 +61,7 @@ export async function createAccount(tx: Writer, account: NewAccount): Promise<st
  */
 export async function expireSessions(tx: Writer, uk: string, now: Date): Promise<void> {
   await tx.update(sessions).set({ expiresAt: now }).where(eq(sessions.userUk, uk))
+  await announceEndedSessions(tx, { uk })
 }
 
 /** Deletes the account's sessions (all, or all but the caller's own). Inside the transaction that caused it. */
@@ -69,11 +71,13 @@ export async function endSessions(tx: Writer, uk: string, exceptTokenHash?: stri
     .where(
       exceptTokenHash ? and(eq(sessions.userUk, uk), ne(sessions.tokenHash, exceptTokenHash)) : eq(sessions.userUk, uk),
     )
+  await announceEndedSessions(tx, exceptTokenHash ? { uk, exceptTokenHash } : { uk })
 }
 
 /**
- * Drops the account's cached sessions here and on every other instance. Call it AFTER the transaction
- * that ended them commits: before, a concurrent request could re-cache a session still in the database.
+ * Drops the account's cached sessions here at once (every instance, this one too, also hears the
+ * NOTIFY that expireSessions or endSessions sent on commit). Call it AFTER the transaction that ended
+ * them commits: before, a concurrent request could re-cache a session still in the database.
  */
 export function forgetSessions(deps: Pick<ServerDeps, 'sessionCache'>, uk: string, exceptTokenHash?: string): void {
   deps.sessionCache.forgetUser(uk, exceptTokenHash)

@@ -9,6 +9,7 @@ import { writeAudit } from '../lib/audit'
 import { ApiError } from '../lib/errors'
 import type { ServerDeps, SessionUser } from '../lib/types'
 import { createAccount, endSessions, forgetSessions } from './accounts'
+import { announceEndedSessions } from './session-revocations'
 import { acceptAttempt, addressKey, giveBack, passwordKey, reserveAttempt, usernameKey } from '../lib/throttle'
 import { DUMMY_HASH, hashPassword, md5Hex, verifyPassword } from '../lib/passwords'
 import { sessionExpiresAt } from '../lib/session-lifetime'
@@ -65,8 +66,12 @@ export function userInfo(user: SessionUser): UserInfo {
   }
 }
 
+/** Ends the session; every instance forgets it before the answer (the NOTIFY is sent on commit). */
 export async function signOut(deps: ServerDeps, tokenHash: string): Promise<void> {
-  await deps.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash))
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(sessions).where(eq(sessions.tokenHash, tokenHash))
+    await announceEndedSessions(tx, { tokenHash })
+  })
   deps.sessionCache.forgetToken(tokenHash)
 }
 

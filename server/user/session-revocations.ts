@@ -1,20 +1,47 @@
+import { sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
-import type { DatabaseEvents } from '../db/client'
-import type { SessionCache } from '../lib/session-cache'
+import * as v from 'valibot'
+import type { Database, DatabaseEvents, Transaction } from '../db/client'
+import type { EndedSessions, SessionCache } from '../lib/session-cache'
 
 const SESSION_REVOKED_CHANNEL = 'ds_session_revoked'
 
+const EndedSessionsSchema = v.union([
+  v.object({ tokenHash: v.string() }),
+  v.object({ uk: v.string(), exceptTokenHash: v.optional(v.string()) }),
+])
+
 /**
- * Instances behind one database hear each other's revocations: a market frozen on one instance is
- * signed out at once on all of them, not after their session caches expire.
+ * Tells every instance that sessions ended, from inside the transaction that ended them: PostgreSQL
+ * delivers the NOTIFY when it commits, so every instance hears it before the caller is answered,
+ * and never for a change that was rolled back.
+ */
+export async function announceEndedSessions(tx: Database | Transaction, ended: EndedSessions): Promise<void> {
+  await tx.execute(sql`select pg_notify(${SESSION_REVOKED_CHANNEL}, ${JSON.stringify(ended)})`)
+}
+
+/** What a payload asks to forget; a bare account key is what servers before this one sent. */
+function endedOf(payload: string): EndedSessions | null {
+  if (!payload.startsWith('{')) return { uk: payload }
+  try {
+    const parsed = v.safeParse(EndedSessionsSchema, JSON.parse(payload))
+    return parsed.success ? (parsed.output as EndedSessions) : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Instances behind one database hear each other's revocations: a market frozen, a password reset or a
+ * logout on one instance drops the sessions from every instance's cache (and ends their live streams)
+ * at once, not after the caches expire.
  */
 export function shareSessionRevocations(cache: SessionCache, events: DatabaseEvents, logger: Logger): void {
-  cache.broadcast = (uk) => {
-    events
-      .notify(SESSION_REVOKED_CHANNEL, uk)
-      .catch((error: unknown) => logger.warn({ err: error }, 'could not broadcast a session revocation'))
-  }
   events
-    .listen(SESSION_REVOKED_CHANNEL, (uk) => cache.forgetUserHere(uk))
+    .listen(SESSION_REVOKED_CHANNEL, (payload) => {
+      const ended = endedOf(payload)
+      if (ended) cache.forget(ended)
+      else logger.warn({ payload: payload.slice(0, 100) }, 'a session revocation not understood')
+    })
     .catch((error: unknown) => logger.warn({ err: error }, 'not listening for session revocations'))
 }

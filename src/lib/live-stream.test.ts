@@ -280,6 +280,36 @@ describe('LiveClient', () => {
     live.stop()
   })
 
+  it("waits at least the stream's retry: (a server shutting down) before reconnecting", async () => {
+    const server = fakeServer()
+    const live = client(server)
+    live.start(null)
+    await settle()
+    server.latest().send(ready + deviceEvent('1-00000000a1'))
+    await settle()
+    // What a server sends as it shuts down: the hint, then the end of the stream.
+    server.latest().send('retry: 2500\n\n')
+    server.latest().end()
+    await settle()
+    expect(live.status.get()).toBe('reconnecting')
+    // The backoff alone would try again after half a second.
+    await vi.advanceTimersByTimeAsync(2_499)
+    expect(server.calls).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(server.calls).toHaveLength(2)
+    expect(server.calls[1]?.headers['Last-Event-ID']).toBe('1-00000000a1')
+    // A shorter hint from the next stream replaces it; the backoff (now a second) is the floor.
+    server.latest().send('retry: 200\n' + ready)
+    await settle()
+    server.latest().drop()
+    await settle()
+    await vi.advanceTimersByTimeAsync(999)
+    expect(server.calls).toHaveLength(2)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(server.calls).toHaveLength(3)
+    live.stop()
+  })
+
   it('reconnects for a new market with its ?market= and without the old id; stop ends it', async () => {
     const server = fakeServer()
     const live = client(server)

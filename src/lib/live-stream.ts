@@ -66,6 +66,12 @@ export class LiveClient {
   private liveSince: number | null = null
   /** What the last refusal asked to wait (429 with Retry-After: too many streams open), or 0. */
   private retryAfterMs = 0
+  /**
+   * The stream's own `retry:` (a server shutting down asks for a second or more, spread so that
+   * consoles do not all come back at once): no reconnect comes sooner. Kept across connections, as a
+   * browser's EventSource keeps it.
+   */
+  private serverRetryMs = 0
   private readonly handlers = new Map<LiveSubscription, Set<Handler>>()
   private readonly random: () => number
   private readonly now: () => number
@@ -96,6 +102,7 @@ export class LiveClient {
     this.connectedBefore = false
     this.liveSince = null
     this.retryAfterMs = 0
+    this.serverRetryMs = 0
     this.status.set('off')
   }
 
@@ -145,7 +152,7 @@ export class LiveClient {
       this.status.set('reconnecting')
       // A refusal that says how long to wait (the account's streams are at their cap) is heeded, never
       // less than the backoff: its other tabs keep their places, this one tries again now and then.
-      const delay = Math.max(backoffDelay(this.attempt++, this.random), this.retryAfterMs)
+      const delay = Math.max(backoffDelay(this.attempt++, this.random), this.retryAfterMs, this.serverRetryMs)
       this.retryAfterMs = 0
       this.retryTimer = setTimeout(() => this.connect(), delay)
     })
@@ -172,7 +179,13 @@ export class LiveClient {
       })
       if (!response.ok || !response.body || !response.headers.get('content-type')?.startsWith('text/event-stream'))
         return await this.refused(response)
-      const parser = new SseParser((message) => this.receive(message, resumeFrom !== '', controller), resumeFrom)
+      const parser = new SseParser(
+        (message) => this.receive(message, resumeFrom !== '', controller),
+        resumeFrom,
+        (ms) => {
+          if (this.controller === controller) this.serverRetryMs = Math.min(ms, MAX_RETRY_AFTER_MS)
+        },
+      )
       const reader = response.body.getReader()
       const decoder = new TextDecoder()
       for (;;) {

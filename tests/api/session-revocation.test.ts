@@ -59,6 +59,15 @@ describe('session revocations across instances', () => {
     )
   })
 
+  it('a logout on one instance ends the session on the other (its cache had it)', async () => {
+    await createUser(t.db, { username: 'leaver', password: 'Official123', role: Role.OFFICIAL })
+    const token = await t.tokenFor('leaver', 'Official123')
+    expect(await infoOnOther(token)).toBe(20000)
+    expect((await t.call('/api/user/logout', { token })).body.code).toBe(20000)
+    // No clock movement: the other instance's 5 s cache would keep the token without the NOTIFY.
+    await expect.poll(() => infoOnOther(token), { timeout: 3000, interval: 50 }).toBe(1001)
+  })
+
   it('a token that never was a session is 1001, not 1002', async () => {
     expect(await infoOnOther('not-a-token')).toBe(1001)
   })

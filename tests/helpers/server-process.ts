@@ -81,13 +81,20 @@ export type ServerProcess = {
   exited: Promise<{ code: number | null; signal: string | null }>
 }
 
-/** Starts the server on `database` (port chosen by the system) and waits until it listens. */
-export async function startServer(database: ServerDatabase): Promise<ServerProcess> {
+/**
+ * Starts the server on `database` and waits until it listens: on `port` (a restart behind a proxy
+ * comes back where it was), else on one the system chooses; `env` adds settings (TRUST_PROXY).
+ */
+export async function startServer(
+  database: ServerDatabase,
+  options: { port?: number; env?: Record<string, string> } = {},
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
       ...database.env,
-      PORT: '0',
+      ...options.env,
+      PORT: String(options.port ?? 0),
       HOST: '127.0.0.1',
       DEMO: '0',
       LOG_LEVEL: 'info',
