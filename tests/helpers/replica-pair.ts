@@ -29,6 +29,9 @@ export function replicaPairUnavailable(): string | null {
 }
 
 const VERSION = '15'
+/** pg_ctlcluster run directly, as CI starts its cluster, not handed to systemd (absent in containers). */
+const ctl = (cluster: string, action: 'start' | 'stop') =>
+  execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', VERSION, cluster, action], { stdio: 'pipe' })
 const asPostgres = (command: string, args: string[]) =>
   execFileSync('runuser', ['-u', 'postgres', '--', command, ...args], { encoding: 'utf8', stdio: 'pipe' })
 
@@ -62,6 +65,11 @@ export async function replicaPair(): Promise<ReplicaPair> {
   const drop = () => {
     for (const cluster of made.splice(0).reverse()) {
       try {
+        ctl(cluster, 'stop')
+      } catch {
+        // Not running (never started, or the test stopped it).
+      }
+      try {
         execFileSync('pg_dropcluster', ['--stop', VERSION, cluster], { stdio: 'pipe' })
       } catch (error) {
         console.warn(`could not drop cluster ${cluster}: ${(error as Error).message}`)
@@ -76,7 +84,7 @@ export async function replicaPair(): Promise<ReplicaPair> {
     execFileSync('pg_createcluster', [VERSION, primary, '--port', String(primaryPort), ...quick], { stdio: 'pipe' })
     made.push(primary)
     trustLocal(primary)
-    execFileSync('pg_ctlcluster', [VERSION, primary, 'start'], { stdio: 'pipe' })
+    ctl(primary, 'start')
     asPostgres(`/usr/lib/postgresql/${VERSION}/bin/createdb`, ['-h', '127.0.0.1', '-p', String(primaryPort), 'ds'])
 
     execFileSync('pg_createcluster', [VERSION, standby, '--port', String(standbyPort), ...quick], { stdio: 'pipe' })
@@ -102,14 +110,14 @@ export async function replicaPair(): Promise<ReplicaPair> {
         'fast',
       ],
     ])
-    execFileSync('pg_ctlcluster', [VERSION, standby, 'start'], { stdio: 'pipe' })
+    ctl(standby, 'start')
     const psql = `/usr/lib/postgresql/${VERSION}/bin/psql`
     return {
       primaryUrl: `postgres://postgres@127.0.0.1:${primaryPort}/ds`,
       standbyUrl: `postgres://postgres@127.0.0.1:${standbyPort}/ds`,
       onStandby: (statement) =>
         asPostgres(psql, ['-h', '127.0.0.1', '-p', String(standbyPort), '-d', 'ds', '-Atc', statement]).trim(),
-      stopStandby: () => execFileSync('pg_ctlcluster', [VERSION, standby, 'stop'], { stdio: 'pipe' }),
+      stopStandby: () => ctl(standby, 'stop'),
       drop,
     }
   } catch (error) {
