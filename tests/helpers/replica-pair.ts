@@ -24,6 +24,7 @@ export type ReplicaPair = {
 export function replicaPairUnavailable(): string | null {
   if (process.getuid?.() !== 0) return 'needs root (pg_createcluster makes clusters of its own)'
   if (!existsSync('/usr/bin/pg_createcluster')) return 'needs postgresql-common (pg_createcluster)'
+  if (!existsSync('/usr/sbin/runuser')) return 'needs runuser (util-linux) to run commands as postgres'
   if (!existsSync('/usr/lib/postgresql/15/bin/pg_basebackup')) return 'needs PostgreSQL 15 (pg_basebackup)'
   return null
 }
@@ -31,9 +32,9 @@ export function replicaPairUnavailable(): string | null {
 const VERSION = '15'
 /** pg_ctlcluster run directly, as CI starts its cluster, not handed to systemd (absent in containers). */
 const ctl = (cluster: string, action: 'start' | 'stop') =>
-  execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', VERSION, cluster, action], { stdio: 'pipe' })
+  execFileSync('/usr/bin/pg_ctlcluster', ['--skip-systemctl-redirect', VERSION, cluster, action], { stdio: 'pipe' })
 const asPostgres = (command: string, args: string[]) =>
-  execFileSync('runuser', ['-u', 'postgres', '--', command, ...args], { encoding: 'utf8', stdio: 'pipe' })
+  execFileSync('/usr/sbin/runuser', ['-u', 'postgres', '--', command, ...args], { encoding: 'utf8', stdio: 'pipe' })
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -70,7 +71,7 @@ export async function replicaPair(): Promise<ReplicaPair> {
         // Not running (never started, or the test stopped it).
       }
       try {
-        execFileSync('pg_dropcluster', ['--stop', VERSION, cluster], { stdio: 'pipe' })
+        execFileSync('/usr/bin/pg_dropcluster', ['--stop', VERSION, cluster], { stdio: 'pipe' })
       } catch (error) {
         console.warn(`could not drop cluster ${cluster}: ${(error as Error).message}`)
       }
@@ -81,13 +82,17 @@ export async function replicaPair(): Promise<ReplicaPair> {
     const standbyPort = await freePort()
     // fsync off: the clusters live for one test; a crash loses nothing anyone keeps.
     const quick = ['-o', 'fsync=off']
-    execFileSync('pg_createcluster', [VERSION, primary, '--port', String(primaryPort), ...quick], { stdio: 'pipe' })
+    execFileSync('/usr/bin/pg_createcluster', [VERSION, primary, '--port', String(primaryPort), ...quick], {
+      stdio: 'pipe',
+    })
     made.push(primary)
     trustLocal(primary)
     ctl(primary, 'start')
     asPostgres(`/usr/lib/postgresql/${VERSION}/bin/createdb`, ['-h', '127.0.0.1', '-p', String(primaryPort), 'ds'])
 
-    execFileSync('pg_createcluster', [VERSION, standby, '--port', String(standbyPort), ...quick], { stdio: 'pipe' })
+    execFileSync('/usr/bin/pg_createcluster', [VERSION, standby, '--port', String(standbyPort), ...quick], {
+      stdio: 'pipe',
+    })
     made.push(standby)
     trustLocal(standby)
     // The standby's data directory is the primary's, copied: its own initdb's files make way.
