@@ -4,6 +4,7 @@ import type { Today } from '../../contract/dashboard'
 import { openDatabase } from '../../server/db/client'
 import type { Readiness } from '../../server/health/readiness'
 import { marketWithDevices, sendBatch, type WorldMarket } from '../helpers/crash-world'
+import { merchantInput } from '../helpers/merchant-input'
 import { replicaPair, replicaPairUnavailable, type ReplicaPair } from '../helpers/replica-pair'
 import { call, OFFICIAL, signIn, startServer, type ServerProcess } from '../helpers/server-process'
 import { createUser } from '../helpers/test-app'
@@ -12,12 +13,12 @@ import { createUser } from '../helpers/test-app'
  * Issue 22 §2: the dashboard read from a PostgreSQL streaming replica, by a real server process on a
  * primary and a hot standby of the test's own (tests/helpers/replica-pair.ts). With replay paused on
  * the standby, a payment is on the primary and not in the dashboard: its figures come from the
- * replica. They catch up when replay resumes; the replica lagging past the bound, or stopped, sends
+ * replica; a merchant saved then is on the list (the primary) and not in the CSV export (the replica). They catch up when replay resumes; the replica lagging past the bound, or stopped, sends
  * the reads to the primary, and /api/ready says so each time.
  */
 
 /** Past this lag the reads go to the primary: short, so the test sees it happen without a long wait. */
-const MAX_LAG_MS = 3_000
+const MAX_LAG_MS = 4_000
 const unavailable =
   replicaPairUnavailable() ?? (process.env.DATABASE_URL ? null : 'runs with the PostgreSQL suite (DATABASE_URL set)')
 
@@ -79,6 +80,16 @@ async function paymentsToday(fresh = false): Promise<number> {
   return answer.body.data.today.payments
 }
 
+/** The market's merchants as its operator sees them: the list page, or the CSV export's text. */
+async function merchantNames(from: 'list' | 'export'): Promise<string> {
+  const path = from === 'list' ? '/merchants?pageSize=50' : '/merchants/export'
+  const response = await fetch(`${(server as ServerProcess).baseURL}/api${path}`, {
+    headers: { Authorization: market.operatorToken, 'Accept-Language': 'en-US' },
+  })
+  expect(response.status).toBe(200)
+  return response.text()
+}
+
 const payment = (id: string) => ({
   id,
   type: 'payment',
@@ -109,6 +120,14 @@ describe.skipIf(unavailable)(
       expect(await paymentsToday()).toBe(0)
       // A re-read a live event asks for reads the primary.
       expect(await paymentsToday(true)).toBe(1)
+      // A merchant saved now is on the list at once (lists read the primary), not yet in the export.
+      const saved = await call(server as ServerProcess, '/merchants', {
+        body: merchantInput(777),
+        token: market.operatorToken,
+      })
+      expect(saved.body.code).toBe(20000)
+      expect(await merchantNames('list')).toContain(merchantInput(777).name)
+      expect(await merchantNames('export')).not.toContain(merchantInput(777).name)
 
       // Lagging past the bound: the reads go to the primary, which has the payment.
       const lagging = await readyWhen((r) => r.reads.readsFrom === 'primary', 'the fallback on lag')
@@ -117,6 +136,7 @@ describe.skipIf(unavailable)(
       expect(lagging.reads.behindBytes).toBeGreaterThan(0)
       expect(lagging.ready).toBe(true)
       expect(await paymentsToday()).toBe(1)
+      expect(await merchantNames('export')).toContain(merchantInput(777).name)
 
       // Replay resumed: the replica catches up, the reads go back to it and show the payment.
       replica.onStandby('select pg_wal_replay_resume()')
