@@ -8,7 +8,13 @@ import { MarketQueryEntries } from './scope'
  * retries on its own. Money is integer fen; days are Asia/Shanghai days; times YYYY-MM-DD HH:mm:ss.
  */
 
-export const DashboardQuerySchema = v.object({ ...MarketQueryEntries })
+/**
+ * `fresh=1`: read the primary, never the read replica (issue 22 §2): the console's re-read after a live
+ * event, which must include that event; a replica may be a second or two behind.
+ */
+const FreshEntries = { fresh: v.optional(v.picklist(['1'], 'validation_invalid')) }
+
+export const DashboardQuerySchema = v.object({ ...MarketQueryEntries, ...FreshEntries })
 
 const TodayFiguresSchema = v.object({
   paymentFen: v.number(),
@@ -40,6 +46,7 @@ export const RANKING_SIZE = 10
 
 export const RankingQuerySchema = v.object({
   ...MarketQueryEntries,
+  ...FreshEntries,
   period: v.optional(v.picklist(RANKING_PERIODS, 'validation_invalid'), 'today'),
   metric: v.optional(v.picklist(RANKING_METRICS, 'validation_invalid'), 'amount'),
 })

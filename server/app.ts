@@ -26,6 +26,8 @@ import { userRoutes } from './user/routes'
 import { LiveBus } from './lib/live-bus'
 import { streamRoutes } from './live/routes'
 import { SessionCache } from './lib/session-cache'
+import { ReadRouting } from './db/read-routing'
+import { readyRoutes } from './health/ready-routes'
 import { shareSessionRevocations } from './user/session-revocations'
 
 const HealthSchema = v.object({ status: v.literal('ok') })
@@ -50,6 +52,7 @@ function apiRoutes() {
       }),
       (c) => ok(c, { status: 'ok' as const }),
     )
+    .route('/ready', readyRoutes)
     .route('/user', userRoutes)
     .route('/messages', messageRoutes)
     .route('/markets', marketRoutes)
@@ -65,6 +68,7 @@ function apiRoutes() {
 export function createApp(given: AppDeps) {
   const deps: ServerDeps = {
     ...given,
+    reads: given.reads ?? ReadRouting.primaryOnly(given.db, given.logger),
     sessionCache: given.sessionCache ?? new SessionCache(),
     live: given.live ?? new LiveBus(Date.now, given.logger),
     keptAnswers:

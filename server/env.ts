@@ -27,6 +27,20 @@ const EnvSchema = v.object({
   DATABASE_URL: v.optional(
     v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://')),
   ),
+  // The hot-standby the heavy reads that may lag go to (server/db/read-routing.ts); unset: the primary.
+  DATABASE_READ_URL: v.optional(
+    v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'DATABASE_READ_URL must start with postgres://')),
+  ),
+  DATABASE_READ_MAX_LAG_MS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'DATABASE_READ_MAX_LAG_MS must be a number of milliseconds'),
+      v.transform(Number),
+      v.integer(),
+      v.minValue(1, 'DATABASE_READ_MAX_LAG_MS must be at least 1'),
+    ),
+    '5000',
+  ),
   DATA_DIR: v.optional(v.string(), './data'),
   DEMO: v.optional(v.picklist(['0', '1'], 'DEMO must be 0 or 1'), '1'),
   SESSION_TTL: v.optional(
@@ -68,6 +82,10 @@ export type ServerEnv = {
   port: number
   host: string
   databaseUrl: string | null
+  /** A streaming replica of DATABASE_URL for the reads that may lag; null: every read on the primary. */
+  databaseReadUrl: string | null
+  /** Past this lag (or down) the replica's reads go to the primary until it catches up. */
+  databaseReadMaxLagMs: number
   dataDir: string
   demo: boolean
   sessionTtlSeconds: number
@@ -91,10 +109,15 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
   }
   const env = result.output
+  // A replica of the embedded database cannot exist: a setting that would be silently ignored stops here.
+  if (env.DATABASE_READ_URL && !env.DATABASE_URL)
+    throw new Error('Invalid configuration:\n  DATABASE_READ_URL: needs DATABASE_URL (the primary it replicates)')
   return {
     port: env.PORT,
     host: env.HOST,
     databaseUrl: env.DATABASE_URL ?? null,
+    databaseReadUrl: env.DATABASE_READ_URL ?? null,
+    databaseReadMaxLagMs: env.DATABASE_READ_MAX_LAG_MS,
     dataDir: path.resolve(env.DATA_DIR),
     demo: env.DEMO === '1',
     sessionTtlSeconds: env.SESSION_TTL,

@@ -1,7 +1,8 @@
 import { serve } from '@hono/node-server'
 import pino from 'pino'
 import { createApp } from './app'
-import { openConfiguredDatabase } from './db/client'
+import { openConfiguredDatabase, openReplica } from './db/client'
+import { ReadRouting } from './db/read-routing'
 import { seedDemo } from './demo/seed/demo'
 import { readEnv } from './env'
 import { systemClock } from './lib/clock'
@@ -22,9 +23,16 @@ async function main() {
   const logger = pino({ level: env.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] })
   const handle = await openConfiguredDatabase(env)
   if (env.demo) await seedDemo(handle.db)
+  // The replica is opened without waiting for it: a standby that is down is read around, not fatal.
+  const replica = env.databaseReadUrl ? await openReplica(env.databaseReadUrl) : null
+  const reads = replica
+    ? new ReadRouting(handle.db, replica, { maxLagMs: env.databaseReadMaxLagMs, logger })
+    : ReadRouting.primaryOnly(handle.db, logger)
+  const stopReadChecks = reads.start()
 
   const app = createApp({
     db: handle.db,
+    reads,
     events: handle.events,
     clock: systemClock,
     logger,
@@ -66,7 +74,9 @@ async function main() {
     stopMaintenance()
     stopFileJobs()
     stopRetention()
+    stopReadChecks()
     server.close(async () => {
+      await replica?.close()
       await handle.close()
       logger.info('stopped')
       process.exit(0)

@@ -12,7 +12,7 @@ import {
 } from '../../contract/dashboard'
 import { testItem, transactionItem, type TestItem, type TransactionItem } from '../../contract/live'
 import { addDays, formatShanghaiTime, minuteStart, shanghaiDayOf, shanghaiDayStart } from '../../contract/time'
-import { rowsOf, type Database } from '../db/client'
+import { rowsOf, type ReadDatabase } from '../db/client'
 import {
   ALL_MARKETS,
   devices,
@@ -52,7 +52,7 @@ const figureSums = {
 }
 
 /** Sums of the minute rollup over [from, to). */
-async function minuteFigures(db: Database, scope: MarketScope, from: Date, to: Date) {
+async function minuteFigures(db: ReadDatabase, scope: MarketScope, from: Date, to: Date) {
   const [row] = await db
     .select(figureSums)
     .from(marketMinuteStats)
@@ -74,7 +74,7 @@ async function minuteFigures(db: Database, scope: MarketScope, from: Date, to: D
 type DeviceCounts = { online: number; bound: number }
 
 /** The devices bound in the scope, and those seen in the last two minutes. */
-export async function deviceCounts(db: Database, scope: MarketScope, now: Date): Promise<DeviceCounts> {
+export async function deviceCounts(db: ReadDatabase, scope: MarketScope, now: Date): Promise<DeviceCounts> {
   const [row] = await db
     .select({
       bound: sql<number>`count(*)`.mapWith(Number),
@@ -93,7 +93,7 @@ export async function deviceCounts(db: Database, scope: MarketScope, now: Date):
  * (`countDevices`: counted live unless the caller keeps the count).
  */
 export async function todayFigures(
-  db: Database,
+  db: ReadDatabase,
   scope: MarketScope,
   now: Date,
   countDevices: () => Promise<DeviceCounts> = () => deviceCounts(db, scope, now),
@@ -125,7 +125,7 @@ export async function todayFigures(
 }
 
 /** The last 30 days' takings and order counts, today last; days without trade hold zeros. */
-export async function dailyFigures(db: Database, scope: MarketScope, now: Date): Promise<Daily> {
+export async function dailyFigures(db: ReadDatabase, scope: MarketScope, now: Date): Promise<Daily> {
   const today = shanghaiDayOf(now)
   const first = addDays(today, -29)
   const rows = await db
@@ -155,7 +155,7 @@ const PERIOD_DAYS: Record<RankingPeriod, number> = { today: 1, '7d': 7, '30d': 3
  * smaller merchant id, so the order is stable.
  */
 export async function merchantRankings(
-  db: Database,
+  db: ReadDatabase,
   scope: MarketScope,
   now: Date,
   period: RankingPeriod,
@@ -229,7 +229,7 @@ type MerchantRankingRow = {
 }
 
 /** Passengers per 10 minutes today, from midnight to the current 10 minutes. */
-export async function passengerFlow(db: Database, scope: MarketScope, now: Date) {
+export async function passengerFlow(db: ReadDatabase, scope: MarketScope, now: Date) {
   const start = shanghaiDayStart(shanghaiDayOf(now))
   // Summed per 10 minutes by the database: a day of the platform's minutes is 900 rows to send, 90 summed.
   const slot = sql`date_bin('10 minutes', ${marketMinuteStats.minute}, ${start.toISOString()}::timestamptz)`
@@ -266,7 +266,7 @@ export async function passengerFlow(db: Database, scope: MarketScope, now: Date)
 }
 
 /** The last 60 minutes, a point a minute, the current minute last. */
-export async function lastHour(db: Database, scope: MarketScope, now: Date) {
+export async function lastHour(db: ReadDatabase, scope: MarketScope, now: Date) {
   const current = minuteStart(now)
   const first = new Date(current.getTime() - 59 * MINUTE_MS)
   const rows = await db
@@ -292,7 +292,7 @@ export async function lastHour(db: Database, scope: MarketScope, now: Date) {
 }
 
 /** Today's payments by method, every method listed. */
-export async function methodShares(db: Database, scope: MarketScope, now: Date) {
+export async function methodShares(db: ReadDatabase, scope: MarketScope, now: Date) {
   const rows = await db
     .select({ method: methodDayStats.method, paymentFen: methodDayStats.paymentFen, payments: methodDayStats.payments })
     .from(methodDayStats)
@@ -306,7 +306,7 @@ export async function methodShares(db: Database, scope: MarketScope, now: Date) 
 }
 
 /** The latest payments and refunds (a few rows from the newest partitions, by index). */
-export async function latestTransactions(db: Database, scope: MarketScope, now: Date): Promise<TransactionItem[]> {
+export async function latestTransactions(db: ReadDatabase, scope: MarketScope, now: Date): Promise<TransactionItem[]> {
   const rows = await db
     .select({
       deviceId: transactions.deviceId,
@@ -335,7 +335,7 @@ export async function latestTransactions(db: Database, scope: MarketScope, now: 
 }
 
 /** The latest pesticide-residue tests. */
-export async function latestTests(db: Database, scope: MarketScope): Promise<TestItem[]> {
+export async function latestTests(db: ReadDatabase, scope: MarketScope): Promise<TestItem[]> {
   const rows = await db
     .select({
       deviceId: pesticideTests.deviceId,

@@ -1,6 +1,7 @@
 import type { RankingMetric, RankingPeriod } from '../../contract/dashboard'
 import { shanghaiDayOf } from '../../contract/time'
 import type { MarketScope } from '../lib/scope'
+import type { ReadDatabase } from '../db/client'
 import type { ServerDeps } from '../lib/types'
 import type { KeptFor } from '../lib/kept-answers'
 import { merchantRankings } from './queries'
@@ -21,7 +22,7 @@ const PLATFORM_KEPT: Record<RankingPeriod, KeptFor> = {
  * aggregation, and the platform keeps them together: the dashboard asks for both at once.
  */
 export async function rankingFor(
-  deps: Pick<ServerDeps, 'db' | 'clock' | 'keptAnswers'>,
+  deps: Pick<ServerDeps, 'clock' | 'keptAnswers'> & { db: ReadDatabase },
   scope: MarketScope,
   period: RankingPeriod,
   metric: RankingMetric,

@@ -16,6 +16,7 @@ import { requireRole, requireSession } from '../middleware/auth'
 import { apiDoc } from '../lib/openapi'
 import { ok } from '../lib/respond'
 import { marketScope } from '../lib/scope'
+import type { ReadDatabase } from '../db/client'
 import type { AppEnv } from '../lib/types'
 import { validate } from '../lib/validate'
 import { rankingFor } from './ranking'
@@ -23,8 +24,10 @@ import { todayFor } from './today'
 import { dailyFigures, lastHour, latestTests, latestTransactions, methodShares, passengerFlow } from './queries'
 
 const tags = ['dashboard']
+/** A re-read a live event asked for reads the primary: it must include that event. */
+const fresh = (query: { fresh?: '1' | undefined }) => query.fresh === '1'
 const description =
-  'From the rollups kept on ingest. A MARKET caller sees only its own market whatever `market` says; an OFFICIAL caller sees `market`, or the whole platform without it.'
+  'From the rollups kept on ingest, read from the read replica when one is configured and keeping up (`fresh=1`: from the primary). A MARKET caller sees only its own market whatever `market` says; an OFFICIAL caller sees `market`, or the whole platform without it.'
 
 /** The workplace dashboard (issue 10): one read per widget, each held to the caller's market scope. */
 export const dashboardRoutes = new Hono<AppEnv>()
@@ -40,7 +43,9 @@ export const dashboardRoutes = new Hono<AppEnv>()
     validate('query', DashboardQuerySchema),
     async (c) => {
       const { deps, user } = c.var
-      return ok(c, await todayFor(deps, marketScope(user, c.req.valid('query').market)))
+      const query = c.req.valid('query')
+      const scope = marketScope(user, query.market)
+      return ok(c, await deps.reads.run((db) => todayFor({ ...deps, db }, scope), fresh(query)))
     },
   )
   .get(
@@ -49,7 +54,9 @@ export const dashboardRoutes = new Hono<AppEnv>()
     validate('query', DashboardQuerySchema),
     async (c) => {
       const { deps, user } = c.var
-      return ok(c, await dailyFigures(deps.db, marketScope(user, c.req.valid('query').market), deps.clock()))
+      const query = c.req.valid('query')
+      const scope = marketScope(user, query.market)
+      return ok(c, await deps.reads.run((db) => dailyFigures(db, scope, deps.clock()), fresh(query)))
     },
   )
   .get(
@@ -64,7 +71,9 @@ export const dashboardRoutes = new Hono<AppEnv>()
     async (c) => {
       const { deps, user } = c.var
       const query = c.req.valid('query')
-      return ok(c, await rankingFor(deps, marketScope(user, query.market), query.period, query.metric))
+      const scope = marketScope(user, query.market)
+      const ranking = (db: ReadDatabase) => rankingFor({ ...deps, db }, scope, query.period, query.metric)
+      return ok(c, await deps.reads.run(ranking, fresh(query)))
     },
   )
   .get(
@@ -73,7 +82,9 @@ export const dashboardRoutes = new Hono<AppEnv>()
     validate('query', DashboardQuerySchema),
     async (c) => {
       const { deps, user } = c.var
-      return ok(c, await passengerFlow(deps.db, marketScope(user, c.req.valid('query').market), deps.clock()))
+      const query = c.req.valid('query')
+      const scope = marketScope(user, query.market)
+      return ok(c, await deps.reads.run((db) => passengerFlow(db, scope, deps.clock()), fresh(query)))
     },
   )
   .get(
@@ -82,7 +93,9 @@ export const dashboardRoutes = new Hono<AppEnv>()
     validate('query', DashboardQuerySchema),
     async (c) => {
       const { deps, user } = c.var
-      return ok(c, await lastHour(deps.db, marketScope(user, c.req.valid('query').market), deps.clock()))
+      const query = c.req.valid('query')
+      const scope = marketScope(user, query.market)
+      return ok(c, await deps.reads.run((db) => lastHour(db, scope, deps.clock()), fresh(query)))
     },
   )
   .get(
@@ -91,7 +104,9 @@ export const dashboardRoutes = new Hono<AppEnv>()
     validate('query', DashboardQuerySchema),
     async (c) => {
       const { deps, user } = c.var
-      return ok(c, await methodShares(deps.db, marketScope(user, c.req.valid('query').market), deps.clock()))
+      const query = c.req.valid('query')
+      const scope = marketScope(user, query.market)
+      return ok(c, await deps.reads.run((db) => methodShares(db, scope, deps.clock()), fresh(query)))
     },
   )
   .get(
@@ -100,7 +115,9 @@ export const dashboardRoutes = new Hono<AppEnv>()
     validate('query', DashboardQuerySchema),
     async (c) => {
       const { deps, user } = c.var
-      return ok(c, await latestTransactions(deps.db, marketScope(user, c.req.valid('query').market), deps.clock()))
+      const query = c.req.valid('query')
+      const scope = marketScope(user, query.market)
+      return ok(c, await deps.reads.run((db) => latestTransactions(db, scope, deps.clock()), fresh(query)))
     },
   )
   .get(
@@ -109,6 +126,8 @@ export const dashboardRoutes = new Hono<AppEnv>()
     validate('query', DashboardQuerySchema),
     async (c) => {
       const { deps, user } = c.var
-      return ok(c, await latestTests(deps.db, marketScope(user, c.req.valid('query').market)))
+      const query = c.req.valid('query')
+      const scope = marketScope(user, query.market)
+      return ok(c, await deps.reads.run((db) => latestTests(db, scope), fresh(query)))
     },
   )

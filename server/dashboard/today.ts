@@ -1,4 +1,5 @@
 import type { MarketScope } from '../lib/scope'
+import type { ReadDatabase } from '../db/client'
 import type { ServerDeps } from '../lib/types'
 import type { KeptFor } from '../lib/kept-answers'
 import { deviceCounts, todayFigures } from './queries'
@@ -11,7 +12,7 @@ import { deviceCounts, todayFigures } from './queries'
 const PLATFORM_DEVICES_KEPT: KeptFor = { freshMs: 5_000, staleMs: 60_000 }
 
 /** Today's figures for the caller's scope (server/dashboard/queries.ts), the platform's devices as kept. */
-export function todayFor(deps: Pick<ServerDeps, 'db' | 'clock' | 'keptAnswers'>, scope: MarketScope) {
+export function todayFor(deps: Pick<ServerDeps, 'clock' | 'keptAnswers'> & { db: ReadDatabase }, scope: MarketScope) {
   const now = deps.clock()
   if (scope !== null) return todayFigures(deps.db, scope, now)
   return todayFigures(deps.db, scope, now, () =>

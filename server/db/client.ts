@@ -1,11 +1,22 @@
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import * as schema from './schema'
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
 /** An open transaction, as `db.transaction` hands it to its callback. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
+
+/**
+ * A handle for reads only: the statements a dashboard or an export runs, without insert, update or
+ * delete, so a write cannot be sent to a read replica by mistake (the replica would refuse it anyway;
+ * this refuses it at compile time). Raw `execute` stays: the dashboard's figures are hand-written SQL.
+ */
+export type ReadDatabase = Pick<Database, 'select' | 'selectDistinct' | 'selectDistinctOn' | '$with' | 'execute'> & {
+  /** One read transaction (e.g. `set local work_mem` for a large aggregation). */
+  transaction: <T>(run: (tx: Pick<Transaction, 'select' | 'execute'>) => Promise<T>) => Promise<T>
+}
 
 /** PostgreSQL LISTEN/NOTIFY: how instances sharing one database tell each other what changed. */
 export type DatabaseEvents = {
@@ -53,6 +64,42 @@ export async function openConfiguredDatabase(settings: {
     throw error
   }
   return handle
+}
+
+/** A streaming replica (hot standby) opened for reads, and the position up to which it has replayed. */
+export type ReplicaHandle = {
+  db: ReadDatabase
+  /** The WAL position the standby has replayed; null when it is not a standby (promoted, or a primary). */
+  replayedLsn: () => Promise<string | null>
+  close: () => Promise<void>
+}
+
+/** Opens the replica at `url` for reads; connections fail fast, so a stopped replica is noticed at once. */
+export async function openReplica(url: string, maxConnections = 10): Promise<ReplicaHandle> {
+  const { default: postgres } = await import('postgres')
+  const { drizzle } = await import('drizzle-orm/postgres-js')
+  const client = postgres(url, {
+    max: maxConnections,
+    connect_timeout: 2,
+    onnotice: () => {},
+    connection: { application_name: 'daily-supply reads' },
+  })
+  const db: ReadDatabase = drizzle(client, { schema })
+  return {
+    db,
+    replayedLsn: async () => {
+      const [row] = await client<{ lsn: string | null }[]>`select pg_last_wal_replay_lsn()::text as lsn`
+      return row?.lsn ?? null
+    },
+    close: () => client.end({ timeout: 5 }),
+  }
+}
+
+/** The primary's current WAL position (what a replica must have replayed to be up to date). */
+export async function currentLsn(db: Database): Promise<string> {
+  const [row] = rowsOf<{ lsn: string }>(await db.execute(sql`select pg_current_wal_lsn()::text as lsn`))
+  if (!row) throw new Error('pg_current_wal_lsn() answered nothing')
+  return row.lsn
 }
 
 /** Opens PGlite (embedded, on disk or in memory) or PostgreSQL behind the same drizzle type. */

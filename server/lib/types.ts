@@ -1,5 +1,6 @@
 import type { Logger } from 'pino'
 import type { Database, DatabaseEvents } from '../db/client'
+import type { ReadRouting } from '../db/read-routing'
 import type { Clock } from './clock'
 import type { Locale } from './i18n'
 import type { SessionUser } from './session-user'
@@ -30,7 +31,13 @@ export type AppConfig = {
 }
 
 export type AppDeps = {
+  /** The primary: every write, and every read that must see them (server/db/read-routing.ts for the others). */
   db: Database
+  /**
+   * The reads that may lag a second or two (dashboard figures, CSV exports): a streaming replica when
+   * one is configured and keeping up, else the primary. Made by createApp (primary only) when not given.
+   */
+  reads?: ReadRouting
   clock: Clock
   config: AppConfig
   logger: Logger
@@ -45,7 +52,12 @@ export type AppDeps = {
 }
 
 /** What every handler sees as `c.var.deps`. */
-export type ServerDeps = AppDeps & { sessionCache: SessionCache; live: LiveBus; keptAnswers: KeptAnswers }
+export type ServerDeps = AppDeps & {
+  reads: ReadRouting
+  sessionCache: SessionCache
+  live: LiveBus
+  keptAnswers: KeptAnswers
+}
 
 export type AppEnv = {
   Variables: {

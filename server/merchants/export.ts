@@ -8,7 +8,7 @@ import { exportMerchants } from './queries'
 
 /** The merchant list as CSV in the caller's language: the list's filters, every matching row, streamed. */
 export function merchantCsv(
-  deps: Pick<ServerDeps, 'db'>,
+  deps: Pick<ServerDeps, 'reads'>,
   caller: Pick<SessionUser, 'role' | 'marketId'>,
   query: MerchantExportQuery,
   locale: Locale,
@@ -21,7 +21,8 @@ export function merchantCsv(
       return row[column]
     })
   async function* batches() {
-    for await (const rows of exportMerchants(deps, caller, query)) yield rows.map(cells)
+    // An export may lag a second or two: it reads the replica when one is up (server/db/read-routing.ts).
+    for await (const rows of exportMerchants({ db: deps.reads.db() }, caller, query)) yield rows.map(cells)
   }
   return csvStream(
     MERCHANT_EXPORT_COLUMNS.map((column) => t(`merchants_col_${column}`)),

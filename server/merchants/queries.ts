@@ -9,7 +9,7 @@ import type {
   MerchantListQuery,
 } from '../../contract/merchants'
 import { formatShanghaiTime } from '../../contract/time'
-import type { Database } from '../db/client'
+import type { Database, ReadDatabase } from '../db/client'
 import { ALL_MARKETS, markets, merchantCounts, merchants } from '../db/schema'
 import { ApiError } from '../lib/errors'
 import { allOf, containsPattern, listPage, orderBy, pageRange } from '../lib/list-query'
@@ -174,7 +174,7 @@ const EXPORT_BATCH = 500
  * no offset that grows with the export, no row read twice if merchants register meanwhile.
  */
 export async function* exportMerchants(
-  { db }: Pick<ServerDeps, 'db'>,
+  { db }: { db: ReadDatabase },
   caller: Caller,
   query: MerchantExportQuery,
 ): AsyncGenerator<MerchantListItem[]> {

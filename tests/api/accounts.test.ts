@@ -1,4 +1,5 @@
 import pino from 'pino'
+import { ReadRouting } from '../../server/db/read-routing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, gt } from 'drizzle-orm'
 import { auditLog, markets, sessions, users } from '../../server/db/schema'
@@ -60,6 +61,7 @@ beforeAll(async () => {
   t = await createTestApp()
   deps = {
     db: t.db,
+    reads: ReadRouting.primaryOnly(t.db, pino({ level: 'silent' })),
     clock: t.time.clock,
     logger: pino({ level: 'silent' }),
     config: {

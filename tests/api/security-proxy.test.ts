@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import pino from 'pino'
+import { ReadRouting } from '../../server/db/read-routing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppEnv, ServerDeps } from '../../server/lib/types'
 import { forwardedEntry, requestContext } from '../../server/middleware/request-context'
@@ -23,6 +24,7 @@ afterAll(async () => {
 function addressProbe(trustProxy: number) {
   const deps: ServerDeps = {
     db: t.db,
+    reads: ReadRouting.primaryOnly(t.db, pino({ level: 'silent' })),
     clock: t.time.clock,
     logger: pino({ level: 'silent' }),
     config: { sessionTtlSeconds: 3600, sessionMaxAgeSeconds: 86400, trustProxy, clientDir: null, secureCookies: false },

@@ -95,6 +95,7 @@ const NAMING_WIDGETS = new Set(['ranking', 'transactions', 'tests'])
 
 export const TABLE: Row[] = [
   { method: 'GET', route: '/api/health', area: 'public' },
+  { method: 'GET', route: '/api/ready', area: 'public' },
   {
     method: 'POST',
     route: '/api/user/login',

@@ -10,6 +10,7 @@ import type {
   RankingPeriod,
 } from '@contract/dashboard'
 import { api } from '@/lib/api-client'
+import { freshFor } from './live-reads'
 
 /**
  * The workplace's queries, one per widget so each loads, fails and retries on its own
@@ -40,25 +41,33 @@ export const dashboardKeys = {
   tests: (market: Scope) => [...dashboardKeys.scope(market), 'tests'] as const,
 }
 
-const query = (market: Scope) => ({ query: { market: market ?? undefined } })
+/** The widget's query; `fresh` when a live event asked for it (./live-reads.ts). */
+const query = (market: Scope, key: readonly unknown[]) => ({
+  query: { market: market ?? undefined, fresh: freshFor(key) },
+})
 
 export const todayQuery = (market: Scope) =>
   queryOptions({
     queryKey: dashboardKeys.today(market),
-    queryFn: ({ signal }) => api('/dashboard/today', '$get', query(market), { signal }),
+    queryFn: ({ signal, queryKey }) => api('/dashboard/today', '$get', query(market, queryKey), { signal }),
   })
 
 export const dailyQuery = (market: Scope) =>
   queryOptions({
     queryKey: dashboardKeys.daily(market),
-    queryFn: ({ signal }) => api('/dashboard/daily', '$get', query(market), { signal }),
+    queryFn: ({ signal, queryKey }) => api('/dashboard/daily', '$get', query(market, queryKey), { signal }),
   })
 
 export const rankingQuery = (market: Scope, period: RankingPeriod, metric: RankingMetric) =>
   queryOptions({
     queryKey: dashboardKeys.ranking(market, period, metric),
-    queryFn: ({ signal }) =>
-      api('/dashboard/ranking', '$get', { query: { market: market ?? undefined, period, metric } }, { signal }),
+    queryFn: ({ signal, queryKey }) =>
+      api(
+        '/dashboard/ranking',
+        '$get',
+        { query: { market: market ?? undefined, period, metric, fresh: freshFor(queryKey) } },
+        { signal },
+      ),
     // Switching the period keeps the list on screen until the other one arrives.
     placeholderData: (previous) => previous,
   })
@@ -66,29 +75,29 @@ export const rankingQuery = (market: Scope, period: RankingPeriod, metric: Ranki
 export const passengersQuery = (market: Scope) =>
   queryOptions({
     queryKey: dashboardKeys.passengers(market),
-    queryFn: ({ signal }) => api('/dashboard/passengers', '$get', query(market), { signal }),
+    queryFn: ({ signal, queryKey }) => api('/dashboard/passengers', '$get', query(market, queryKey), { signal }),
   })
 
 export const minutesQuery = (market: Scope) =>
   queryOptions({
     queryKey: dashboardKeys.minutes(market),
-    queryFn: ({ signal }) => api('/dashboard/minutes', '$get', query(market), { signal }),
+    queryFn: ({ signal, queryKey }) => api('/dashboard/minutes', '$get', query(market, queryKey), { signal }),
   })
 
 export const methodsQuery = (market: Scope) =>
   queryOptions({
     queryKey: dashboardKeys.methods(market),
-    queryFn: ({ signal }) => api('/dashboard/methods', '$get', query(market), { signal }),
+    queryFn: ({ signal, queryKey }) => api('/dashboard/methods', '$get', query(market, queryKey), { signal }),
   })
 
 export const transactionsQuery = (market: Scope) =>
   queryOptions({
     queryKey: dashboardKeys.transactions(market),
-    queryFn: ({ signal }) => api('/dashboard/transactions', '$get', query(market), { signal }),
+    queryFn: ({ signal, queryKey }) => api('/dashboard/transactions', '$get', query(market, queryKey), { signal }),
   })
 
 export const testsQuery = (market: Scope) =>
   queryOptions({
     queryKey: dashboardKeys.tests(market),
-    queryFn: ({ signal }) => api('/dashboard/tests', '$get', query(market), { signal }),
+    queryFn: ({ signal, queryKey }) => api('/dashboard/tests', '$get', query(market, queryKey), { signal }),
   })

@@ -10,6 +10,7 @@ import {
   prependTests,
   prependTransactions,
 } from './live-patches'
+import { askedByLiveEvent } from './live-reads'
 import {
   dailyQuery,
   dashboardKeys,
@@ -35,15 +36,20 @@ const RANKINGS_MS = 15_000
  */
 export function useWorkplaceLive(market: Scope): void {
   const queryClient = useQueryClient()
+  // A re-read a live event asks for reads the primary (./live-reads.ts): a replica may not have the event yet.
+  const fromPrimary = (key: QueryKey, readAgain: () => void) => () => {
+    askedByLiveEvent(key)
+    readAgain()
+  }
   const refresh = {
-    today: useLiveRefresh(dashboardKeys.today(market)),
-    daily: useLiveRefresh(dashboardKeys.daily(market)),
-    methods: useLiveRefresh(dashboardKeys.methods(market)),
-    minutes: useLiveRefresh(dashboardKeys.minutes(market)),
-    passengers: useLiveRefresh(dashboardKeys.passengers(market)),
-    transactions: useLiveRefresh(dashboardKeys.transactions(market)),
-    tests: useLiveRefresh(dashboardKeys.tests(market)),
-    rankings: useLiveRefresh(dashboardKeys.rankings(market), RANKINGS_MS),
+    today: fromPrimary(dashboardKeys.today(market), useLiveRefresh(dashboardKeys.today(market))),
+    daily: fromPrimary(dashboardKeys.daily(market), useLiveRefresh(dashboardKeys.daily(market))),
+    methods: fromPrimary(dashboardKeys.methods(market), useLiveRefresh(dashboardKeys.methods(market))),
+    minutes: fromPrimary(dashboardKeys.minutes(market), useLiveRefresh(dashboardKeys.minutes(market))),
+    passengers: fromPrimary(dashboardKeys.passengers(market), useLiveRefresh(dashboardKeys.passengers(market))),
+    transactions: fromPrimary(dashboardKeys.transactions(market), useLiveRefresh(dashboardKeys.transactions(market))),
+    tests: fromPrimary(dashboardKeys.tests(market), useLiveRefresh(dashboardKeys.tests(market))),
+    rankings: fromPrimary(dashboardKeys.rankings(market), useLiveRefresh(dashboardKeys.rankings(market), RANKINGS_MS)),
   }
 
   /**
@@ -89,5 +95,8 @@ export function useWorkplaceLive(market: Scope): void {
   })
 
   // Events may have been missed (the server could not resume the stream): every figure afresh.
-  useLiveEvent('resync', () => void queryClient.invalidateQueries({ queryKey: dashboardKeys.scope(market) }))
+  useLiveEvent('resync', () => {
+    askedByLiveEvent(dashboardKeys.scope(market))
+    void queryClient.invalidateQueries({ queryKey: dashboardKeys.scope(market) })
+  })
 }
