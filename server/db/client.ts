@@ -21,7 +21,15 @@ export type ReadDatabase = Pick<Database, 'select' | 'selectDistinct' | 'selectD
 /** PostgreSQL LISTEN/NOTIFY: how instances sharing one database tell each other what changed. */
 export type DatabaseEvents = {
   notify: (channel: string, payload: string) => Promise<void>
-  listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>
+  /**
+   * `onRelisten` is called when the listening connection was lost and is listening again: whatever was
+   * sent meanwhile was not heard (PGlite: never).
+   */
+  listen: (
+    channel: string,
+    onPayload: (payload: string) => void,
+    onRelisten?: () => void,
+  ) => Promise<() => Promise<void>>
 }
 
 export type DatabaseHandle = {
@@ -117,8 +125,13 @@ export async function openDatabase(options: DatabaseOptions, folder = migrations
         notify: async (channel, payload) => {
           await client.notify(channel, payload)
         },
-        listen: async (channel, onPayload) => {
-          const { unlisten } = await client.listen(channel, onPayload)
+        listen: async (channel, onPayload, onRelisten) => {
+          let first = true
+          // postgres.js calls this each time the channel is listened to: at first and after a reconnect.
+          const { unlisten } = await client.listen(channel, onPayload, () => {
+            if (!first) onRelisten?.()
+            first = false
+          })
           return unlisten
         },
       },

@@ -47,4 +47,16 @@ describe('SessionCache', () => {
     expect(cache.get('t3', 1_000)).toBeNull()
     expect(heard).toEqual([{ uk: 'u1', exceptTokenHash: 't2' }, { tokenHash: 't3' }])
   })
+  it('forgets every session when its LISTEN connection came back, and caches no read begun before', () => {
+    const cache = new SessionCache()
+    const heard: unknown[] = []
+    cache.onEnded((ended) => heard.push(ended))
+    cache.set('t1', entry('u1', 't1'))
+    const ticket = cache.readTicket()
+    cache.forgetAll()
+    expect(cache.get('t1', 1_000)).toBeNull()
+    cache.set('t2', entry('u2', 't2'), ticket)
+    expect(cache.get('t2', 1_000)).toBeNull()
+    expect(heard).toEqual([])
+  })
 })

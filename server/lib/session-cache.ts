@@ -82,6 +82,16 @@ export class SessionCache {
     for (const listener of this.#endedListeners) listener(ended)
   }
 
+  /**
+   * Drops every cached session: what an instance does when its LISTEN connection came back, since
+   * revocations sent while it was away were never heard. Sessions are read afresh; nothing is told to
+   * the stream listeners (a stream's own heartbeat check still ends a revoked one).
+   */
+  forgetAll(): void {
+    this.#ends++
+    this.#entries.clear()
+  }
+
   /** Listens for sessions ending (by logout here, or an account's, or another instance's). */
   onEnded(listener: (ended: EndedSessions) => void): () => void {
     this.#endedListeners.add(listener)

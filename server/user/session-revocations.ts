@@ -38,10 +38,18 @@ function endedOf(payload: string): EndedSessions | null {
  */
 export function shareSessionRevocations(cache: SessionCache, events: DatabaseEvents, logger: Logger): void {
   events
-    .listen(SESSION_REVOKED_CHANNEL, (payload) => {
-      const ended = endedOf(payload)
-      if (ended) cache.forget(ended)
-      else logger.warn({ payload: payload.slice(0, 100) }, 'a session revocation not understood')
-    })
+    .listen(
+      SESSION_REVOKED_CHANNEL,
+      (payload) => {
+        const ended = endedOf(payload)
+        if (ended) cache.forget(ended)
+        else logger.warn({ payload: payload.slice(0, 100) }, 'a session revocation not understood')
+      },
+      () => {
+        // Revocations sent while the connection was away were not heard: read every session afresh.
+        logger.warn('listening for session revocations again: the session cache starts afresh')
+        cache.forgetAll()
+      },
+    )
     .catch((error: unknown) => logger.warn({ err: error }, 'not listening for session revocations'))
 }
