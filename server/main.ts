@@ -6,6 +6,7 @@ import { seedDemo } from './demo/seed/demo'
 import { readEnv } from './env'
 import { systemClock } from './lib/clock'
 import { startDeviceJobs } from './device-api/jobs'
+import { flushDevicePresence } from './device-api/presence'
 import { startPgliteMaintenance } from './db/maintenance'
 import { startFileJobs } from './files/jobs'
 import { openStreams } from './live/open-streams'
@@ -64,6 +65,7 @@ async function main() {
     stopMaintenance()
     stopFileJobs()
     server.close(async () => {
+      await flushDevicePresence().catch((error: unknown) => logger.warn({ err: error }, 'could not write last seen'))
       await handle.close()
       logger.info('stopped')
       process.exit(0)

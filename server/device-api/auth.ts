@@ -9,6 +9,8 @@ import { ApiError } from '../lib/errors'
 import type { AppEnv } from '../lib/types'
 import { deviceAddressKey, deviceCodeKey, lockedFor, reserveAttempt } from '../lib/throttle'
 import { hashSecret } from '../lib/tokens'
+import { deviceCredentials, forgetEverywhere } from './credentials'
+import { devicePresence } from './presence'
 
 /** The bound device a device-API call authenticated as. */
 export type AuthedDevice = {
@@ -21,6 +23,7 @@ export type AuthedDevice = {
   merchantId: string | null
   merchantName: string | null
   stallNo: string
+  /** When the row was read (a kept row's may be minutes old): presence.ts knows better. */
   lastSeenAt: Date | null
 }
 
@@ -51,13 +54,26 @@ const refused = () => new ApiError(ApiCode.WRONG_CREDENTIALS, 'error_device_cred
  * Authenticates a device by its code and secret (never a user token, never in a URL). Wrong, unknown,
  * unbound and revoked credentials get one answer (40100), which says nothing of whether the code
  * exists. Failures are counted per code and per address (42900 past the limit); right secrets count
- * nothing, so a market's devices behind one address never lock each other out.
+ * nothing, so a market's devices behind one address never lock each other out. A right secret for a
+ * row this instance keeps (credentials.ts) is answered without a read; a wrong one always takes the
+ * whole path below, lock check first, so a locked code's right secret is refused like any other.
  */
 export function requireDevice(): MiddlewareHandler<DeviceEnv> {
   return async (c, next) => {
-    const { db, clock } = c.var.deps
+    const { deps } = c.var
+    const { db, clock } = deps
     const now = clock()
     const given = credentials(c.req.header('authorization'))
+    // The hash is computed whether or not the code exists, so timing tells nothing either.
+    const givenHash = hashSecret(given?.secret ?? '')
+    const kept = deviceCredentials(deps)
+    const known = given ? kept.get(given.code) : null
+    if (known && sameHash(known.secretHash, givenHash)) {
+      c.set('device', known.device)
+      return next()
+    }
+    // Read before the lock and the row: a change heard after this is not overwritten by what they say.
+    const generation = kept.generation
     const codeKey = given ? deviceCodeKey(given.code) : null
     if (codeKey) {
       const retryAfter = await lockedFor(db, codeKey, now)
@@ -83,6 +99,7 @@ export function requireDevice(): MiddlewareHandler<DeviceEnv> {
             merchantName: merchants.name,
             stallNo: devices.stallNo,
             lastSeenAt: devices.lastSeenAt,
+            online: devices.online,
             secretHash: devices.secretHash,
           })
           .from(devices)
@@ -91,10 +108,10 @@ export function requireDevice(): MiddlewareHandler<DeviceEnv> {
           .where(and(eq(devices.code, given.code), isNull(devices.unboundAt)))
           .limit(1)
       : []
-    // The hash is computed whether or not the code exists, so timing tells nothing either.
-    const givenHash = hashSecret(given?.secret ?? '')
     if (!given || !device?.secretHash || !sameHash(device.secretHash, givenHash)) {
       c.header('WWW-Authenticate', 'Basic realm="device"')
+      // Every instance reads this code's row and lock again: the lockout this may start holds everywhere.
+      if (given && device) forgetEverywhere(deps, given.code)
       await reserveAttempt(
         db,
         [...(codeKey ? [codeKey] : []), deviceAddressKey(c.var.clientAddress)],
@@ -103,8 +120,11 @@ export function requireDevice(): MiddlewareHandler<DeviceEnv> {
       )
       throw refused()
     }
-    const { secretHash: _hash, kind, ...rest } = device
-    c.set('device', { ...rest, kind: kind as DeviceKind })
+    const { secretHash, kind, online, ...rest } = device
+    const authed: AuthedDevice = { ...rest, kind: kind as DeviceKind }
+    devicePresence(deps).noteRow(authed.id, online, authed.lastSeenAt)
+    kept.keep(given.code, { device: authed, secretHash }, generation)
+    c.set('device', authed)
     await next()
   }
 }
