@@ -117,6 +117,7 @@ async function watchDevices(base) {
  */
 async function send({ codes, rate, sockets, seconds, agent, lastAnswered }) {
   const times = []
+  const statuses = {}
   let failed = 0
   let sent = 0
   let done = 0
@@ -124,7 +125,7 @@ async function send({ codes, rate, sockets, seconds, agent, lastAnswered }) {
   const started = performance.now()
   const until = seconds === null ? Infinity : started + seconds * 1000
   return new Promise((resolve) => {
-    const finish = () => resolve({ times, failed, seconds: (performance.now() - started) / 1000, sent })
+    const finish = () => resolve({ times, failed, statuses, seconds: (performance.now() - started) / 1000, sent })
     const tick = setInterval(() => {
       const now = performance.now()
       const due = Math.min(total, Math.floor(((now - started) / 1000) * rate))
@@ -154,7 +155,10 @@ async function send({ codes, rate, sockets, seconds, agent, lastAnswered }) {
             response.on('end', () => {
               times.push(performance.now() - at)
               if (response.statusCode === 200) lastAnswered.set(code, JSON.parse(body).data.serverTime)
-              else failed++
+              else {
+                failed++
+                statuses[response.statusCode] = (statuses[response.statusCode] ?? 0) + 1
+              }
               done++
               if ((performance.now() >= until || sent >= total) && done === sent) {
                 clearInterval(tick)
@@ -165,6 +169,7 @@ async function send({ codes, rate, sockets, seconds, agent, lastAnswered }) {
         )
         request.on('error', () => {
           failed++
+          statuses.error = (statuses.error ?? 0) + 1
           done++
         })
         request.end()
@@ -247,10 +252,10 @@ async function main() {
   }
 }
 
-function line(label, { times, failed, seconds }) {
+function line(label, { times, failed, statuses, seconds }) {
   const rate = (times.length - failed) / seconds
   console.log(
-    `${label}: ${times.length.toLocaleString('en')} heartbeats in ${seconds.toFixed(1)} s = ${Math.round(rate).toLocaleString('en')}/s (asked ${RATE.toLocaleString('en')}/s over ${SOCKETS} sockets), p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms, ${failed} refused`,
+    `${label}: ${times.length.toLocaleString('en')} heartbeats in ${seconds.toFixed(1)} s = ${Math.round(rate).toLocaleString('en')}/s (asked ${RATE.toLocaleString('en')}/s over ${SOCKETS} sockets), p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms, max ${times.reduce((a, b) => Math.max(a, b), 0).toFixed(0)} ms, ${failed} refused${failed ? ` ${JSON.stringify(statuses)}` : ''}`,
   )
   return rate
 }

@@ -89,10 +89,10 @@ export class DevicePresence {
   }
 
   async #write(sightings: readonly Sighting[]): Promise<void> {
-    const written = await this.deps.db.transaction((tx) => recordSightings(tx, sightings))
+    const unbound = await this.deps.db.transaction((tx) => recordSightings(tx, sightings))
     for (const { device, at } of sightings)
-      if (written.has(device.id)) this.#know(device.id, at.getTime())
-      else this.#knownOnline.delete(device.id)
+      if (unbound.has(device.id)) this.#knownOnline.delete(device.id)
+      else this.#know(device.id, at.getTime())
   }
 
   #know(deviceId: string, atMs: number): void {

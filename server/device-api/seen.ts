@@ -31,8 +31,8 @@ export async function markAllSeen(tx: Transaction, seen: readonly AuthedDevice[]
 /**
  * Writes many devices' last calls in one statement (each row locked in id order, the order every
  * caller follows, its old state read, then updated; last-seen times never move back) and announces
- * those that came online. Unbound devices are left as they are. Answers the ids written: the others
- * were unbound meanwhile.
+ * those that came online. Unbound devices are left as they are. Answers the ids not written: unbound
+ * meanwhile.
  */
 export async function recordSightings(tx: Transaction, sightings: readonly Sighting[]): Promise<Set<string>> {
   if (sightings.length === 0) return new Set()
@@ -43,7 +43,9 @@ export async function recordSightings(tx: Transaction, sightings: readonly Sight
   }
   const given = [...latest.values()].map(({ device, at }) => ({ id: device.id, at: at.toISOString() }))
   // Literals, not parameters: one message to the server, not a Parse/Describe round trip first.
-  const rows = rowsOf<{ id: string; was_online: boolean }>(
+  // Only the exceptions come back (a province's second is thousands of rows): the devices that came
+  // online (announced) and those not written (unbound meanwhile).
+  const rows = rowsOf<{ id: string; written: boolean }>(
     await tx.execute(sql`
       with seen as (
         select id, at from json_to_recordset(${literal(JSON.stringify(given))}::json) as s(id uuid, at timestamptz)
@@ -51,16 +53,20 @@ export async function recordSightings(tx: Transaction, sightings: readonly Sight
         select devices.id, devices.online, devices.last_seen_at from devices
         where devices.id in (select id from seen) and devices.unbound_at is null
         order by devices.id for update
+      ), updated as (
+        update devices
+        set last_seen_at = greatest(devices.last_seen_at, seen.at), online = true
+        from old join seen on seen.id = old.id
+        where devices.id = old.id
+        returning devices.id,
+          (old.online and old.last_seen_at is not null
+            and old.last_seen_at > seen.at - ${sql.raw(String(ONLINE_WINDOW_MS))} * interval '1 millisecond') as was_online
       )
-      update devices
-      set last_seen_at = greatest(devices.last_seen_at, seen.at), online = true
-      from old join seen on seen.id = old.id
-      where devices.id = old.id
-      returning devices.id,
-        (old.online and old.last_seen_at is not null
-          and old.last_seen_at > seen.at - ${sql.raw(String(ONLINE_WINDOW_MS))} * interval '1 millisecond') as was_online`),
+      select id, true as written from updated where not was_online
+      union all
+      select id, false from seen where id not in (select id from updated)`),
   )
-  const cameOnline = rows.filter((row) => !row.was_online).map((row) => latest.get(row.id) as Sighting)
+  const cameOnline = rows.filter((row) => row.written).map((row) => latest.get(row.id) as Sighting)
   await publishLiveMany(
     tx,
     'device',
@@ -77,7 +83,7 @@ export async function recordSightings(tx: Transaction, sightings: readonly Sight
       },
     })),
   )
-  return new Set(rows.map((row) => row.id))
+  return new Set(rows.filter((row) => !row.written).map((row) => row.id))
 }
 
 /**
