@@ -56,43 +56,57 @@ export class DevicePresence {
     }
     const waiting = this.#pending.get(device.id)
     if (!waiting || waiting.at < at) this.#pending.set(device.id, { device, at })
-    if (this.#pending.size >= FLUSH_AT) void this.flush()
-    else this.#timer ??= setTimeout(() => void this.flush(), PRESENCE_FLUSH_MS)
+    if (this.#pending.size >= FLUSH_AT) void this.#flush(true)
+    else this.#timer ??= setTimeout(() => void this.#flush(true), PRESENCE_FLUSH_MS)
   }
 
-  /** Writes every waiting last-seen time now (each second, on shutdown, and in tests). */
+  /** Writes every waiting last-seen time now, waiting for rows another writer holds (on shutdown, in tests). */
   flush(): Promise<void> {
-    this.#flushing = this.#flushing.then(() => this.#flushWaiting())
+    return this.#flush(false)
+  }
+
+  /** Each second's write skips rows another writer holds: they wait for the next second. */
+  #flush(skipHeld: boolean): Promise<void> {
+    this.#flushing = this.#flushing.then(() => this.#flushWaiting(skipHeld))
     return this.#flushing
   }
 
-  async #flushWaiting(): Promise<void> {
+  async #flushWaiting(skipHeld: boolean): Promise<void> {
     if (this.#timer) clearTimeout(this.#timer)
     this.#timer = null
     while (this.#pending.size > 0) {
       const batch = [...this.#pending.values()].slice(0, FLUSH_AT)
       for (const { device } of batch) this.#pending.delete(device.id)
       try {
-        await this.#write(batch)
+        const held = await this.#write(batch, skipHeld)
+        // Held by another writer (an unbinding, a merchant's devices following it): the next second.
+        for (const sighting of batch) if (held.has(sighting.device.id)) this.#putBack(sighting)
+        if (held.size > 0) this.#timer ??= setTimeout(() => void this.#flush(true), PRESENCE_FLUSH_MS)
+        if (held.size === batch.length) return
       } catch (error) {
         // Kept for the next second (a newer call of the same device wins); the sweep's grace and the
         // two minutes leave time for a database that is briefly away.
-        for (const sighting of batch) {
-          const newer = this.#pending.get(sighting.device.id)
-          if (!newer || newer.at < sighting.at) this.#pending.set(sighting.device.id, sighting)
-        }
+        for (const sighting of batch) this.#putBack(sighting)
         this.deps.logger.warn({ err: error, devices: batch.length }, 'could not write devices last seen')
-        this.#timer ??= setTimeout(() => void this.flush(), PRESENCE_FLUSH_MS)
+        this.#timer ??= setTimeout(() => void this.#flush(true), PRESENCE_FLUSH_MS)
         return
       }
     }
   }
 
-  async #write(sightings: readonly Sighting[]): Promise<void> {
-    const unbound = await this.deps.db.transaction((tx) => recordSightings(tx, sightings))
+  /** Writes sightings; answers those skipped because another transaction held their rows. */
+  async #write(sightings: readonly Sighting[], skipHeld = false): Promise<Set<string>> {
+    const { unbound, held } = await this.deps.db.transaction((tx) => recordSightings(tx, sightings, { skipHeld }))
     for (const { device, at } of sightings)
       if (unbound.has(device.id)) this.#knownOnline.delete(device.id)
-      else this.#know(device.id, at.getTime())
+      else if (!held.has(device.id)) this.#know(device.id, at.getTime())
+    return held
+  }
+
+  /** Waits again for the next write (a newer call of the same device wins). */
+  #putBack(sighting: Sighting): void {
+    const newer = this.#pending.get(sighting.device.id)
+    if (!newer || newer.at < sighting.at) this.#pending.set(sighting.device.id, sighting)
   }
 
   #know(deviceId: string, atMs: number): void {

@@ -28,14 +28,22 @@ export async function markAllSeen(tx: Transaction, seen: readonly AuthedDevice[]
   )
 }
 
+/** What a write of sightings left undone: devices unbound meanwhile, and rows it skipped (held elsewhere). */
+export type Unwritten = { unbound: Set<string>; held: Set<string> }
+
 /**
  * Writes many devices' last calls in one statement (each row locked in id order, the order every
  * caller follows, its old state read, then updated; last-seen times never move back) and announces
- * those that came online. Unbound devices are left as they are. Answers the ids not written: unbound
- * meanwhile.
+ * those that came online. Unbound devices are left as they are. `skipHeld`: rows another transaction
+ * holds (an unbinding, a merchant's devices following it) are skipped rather than waited for, so a
+ * second's write never waits on nor deadlocks with another writer; the caller writes them later.
  */
-export async function recordSightings(tx: Transaction, sightings: readonly Sighting[]): Promise<Set<string>> {
-  if (sightings.length === 0) return new Set()
+export async function recordSightings(
+  tx: Transaction,
+  sightings: readonly Sighting[],
+  { skipHeld = false } = {},
+): Promise<Unwritten> {
+  if (sightings.length === 0) return { unbound: new Set(), held: new Set() }
   const latest = new Map<string, Sighting>()
   for (const sighting of sightings) {
     const known = latest.get(sighting.device.id)
@@ -44,15 +52,15 @@ export async function recordSightings(tx: Transaction, sightings: readonly Sight
   const given = [...latest.values()].map(({ device, at }) => ({ id: device.id, at: at.toISOString() }))
   // Literals, not parameters: one message to the server, not a Parse/Describe round trip first.
   // Only the exceptions come back (a province's second is thousands of rows): the devices that came
-  // online (announced) and those not written (unbound meanwhile).
-  const rows = rowsOf<{ id: string; written: boolean }>(
+  // online (announced), and those not written (unbound meanwhile, or held elsewhere and skipped).
+  const rows = rowsOf<{ id: string; outcome: 'online' | 'held' | 'unbound' }>(
     await tx.execute(sql`
       with seen as (
         select id, at from json_to_recordset(${literal(JSON.stringify(given))}::json) as s(id uuid, at timestamptz)
       ), old as materialized (
         select devices.id, devices.online, devices.last_seen_at from devices
         where devices.id in (select id from seen) and devices.unbound_at is null
-        order by devices.id for update
+        order by devices.id for update ${sql.raw(skipHeld ? 'skip locked' : '')}
       ), updated as (
         update devices
         set last_seen_at = greatest(devices.last_seen_at, seen.at), online = true
@@ -62,11 +70,13 @@ export async function recordSightings(tx: Transaction, sightings: readonly Sight
           (old.online and old.last_seen_at is not null
             and old.last_seen_at > seen.at - ${sql.raw(String(ONLINE_WINDOW_MS))} * interval '1 millisecond') as was_online
       )
-      select id, true as written from updated where not was_online
+      select id, 'online' as outcome from updated where not was_online
       union all
-      select id, false from seen where id not in (select id from updated)`),
+      select seen.id, case when devices.unbound_at is null then 'held' else 'unbound' end from seen
+      left join devices on devices.id = seen.id
+      where seen.id not in (select id from updated)`),
   )
-  const cameOnline = rows.filter((row) => row.written).map((row) => latest.get(row.id) as Sighting)
+  const cameOnline = rows.filter((row) => row.outcome === 'online').map((row) => latest.get(row.id) as Sighting)
   await publishLiveMany(
     tx,
     'device',
@@ -83,7 +93,8 @@ export async function recordSightings(tx: Transaction, sightings: readonly Sight
       },
     })),
   )
-  return new Set(rows.filter((row) => !row.written).map((row) => row.id))
+  const ids = (outcome: string) => new Set(rows.filter((row) => row.outcome === outcome).map((row) => row.id))
+  return { unbound: ids('unbound'), held: ids('held') }
 }
 
 /**
