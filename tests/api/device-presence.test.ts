@@ -5,7 +5,7 @@ import { ONLINE_WINDOW_MS } from '../../contract/device-list'
 import type { DeviceLive } from '../../contract/live'
 import { DEVICE_CREDENTIALS_CHANNEL } from '../../server/device-api/credentials'
 import { flushDevicePresence } from '../../server/device-api/presence'
-import { SWEEP_GRACE_MS, sweepOfflineDevices } from '../../server/device-api/seen'
+import { recordSightings, SWEEP_GRACE_MS, sweepOfflineDevices } from '../../server/device-api/seen'
 import { devices } from '../../server/db/schema'
 import { LIVE_CHANNEL, publishLive, type LiveEvent } from '../../server/lib/live-publish'
 import { THROTTLE_POLICY } from '../../server/lib/throttle'
@@ -161,6 +161,37 @@ describe('coalesced presence', () => {
     expect(await row(device)).toMatchObject({ online: true, lastSeenAt: t.time.clock() })
     expect(await announced(device)).toEqual([])
   })
+})
+
+describe('a second written while another writer holds a row', () => {
+  // PGlite runs one transaction at a time: a held row exists on PostgreSQL only.
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    'skips it (written the next second) instead of waiting, and writes the others',
+    async () => {
+      const [held, free] = [await counter(), await counter()]
+      expect(await beat(t, held)).toBe(20000)
+      expect(await beat(t, free)).toBe(20000)
+      advance(10_000)
+      const at = t.time.clock()
+      const sighted = (device: Device) => ({
+        device: {
+          ...{ id: device.id, code: device.code, kind: 'passenger_counter' as const, marketId: a.marketId },
+          ...{ marketName: '', merchantId: null, merchantName: null, stallNo: '', lastSeenAt: null },
+        },
+        at,
+      })
+      await other.db.transaction(async (tx) => {
+        await tx.select().from(devices).where(eq(devices.id, held.id)).for('update')
+        const unwritten = await t.db.transaction((write) =>
+          recordSightings(write, [sighted(held), sighted(free)], { skipHeld: true }),
+        )
+        expect([...unwritten.held]).toEqual([held.id])
+        expect([...unwritten.unbound]).toEqual([])
+      })
+      expect((await row(free)).lastSeenAt).toEqual(at)
+      expect((await row(held)).lastSeenAt).not.toEqual(at)
+    },
+  )
 })
 
 describe('kept credentials', () => {
