@@ -27,6 +27,7 @@ export class DevicePresence {
   #pending = new Map<string, Sighting>()
   /** Per device: the database holds it online with a last-seen time at least this (ms). */
   readonly #knownOnline = new Map<string, number>()
+  #prunedAtMs = 0
   #timer: ReturnType<typeof setTimeout> | null = null
   #flushing: Promise<void> = Promise.resolve()
 
@@ -76,6 +77,7 @@ export class DevicePresence {
     this.#timer = null
     while (this.#pending.size > 0) {
       const batch = [...this.#pending.values()].slice(0, FLUSH_AT)
+      this.#prune(batch[0]?.at.getTime() ?? 0)
       for (const { device } of batch) this.#pending.delete(device.id)
       try {
         const held = await this.#write(batch, skipHeld)
@@ -107,6 +109,14 @@ export class DevicePresence {
   #putBack(sighting: Sighting): void {
     const newer = this.#pending.get(sighting.device.id)
     if (!newer || newer.at < sighting.at) this.#pending.set(sighting.device.id, sighting)
+  }
+
+  /** Forgets devices not written for longer than a call may wait (their next call is written at once). */
+  #prune(nowMs: number): void {
+    if (nowMs - this.#prunedAtMs < KEPT_WHILE_SEEN_WITHIN_MS) return
+    this.#prunedAtMs = nowMs
+    for (const [deviceId, known] of this.#knownOnline)
+      if (nowMs - known >= KEPT_WHILE_SEEN_WITHIN_MS) this.#knownOnline.delete(deviceId)
   }
 
   #know(deviceId: string, atMs: number): void {
