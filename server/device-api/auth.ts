@@ -144,14 +144,18 @@ export function requireDevice(): MiddlewareHandler<DeviceEnv> {
     const device = read?.device
     if (!given || !device?.secretHash || !sameHash(device.secretHash, givenHash)) {
       c.header('WWW-Authenticate', 'Basic realm="device"')
-      // Every instance reads this code's row and lock again: the lockout this may start holds everywhere.
-      if (given && device) forgetEverywhere(deps, given.code)
-      await reserveAttempt(
-        db,
-        [...(codeKey ? [codeKey] : []), deviceAddressKey(c.var.clientAddress)],
-        now,
-        'error_too_many_device_attempts',
-      )
+      try {
+        await reserveAttempt(
+          db,
+          [...(codeKey ? [codeKey] : []), deviceAddressKey(c.var.clientAddress)],
+          now,
+          'error_too_many_device_attempts',
+        )
+      } finally {
+        // Once the failure is counted (a lock it started is committed), every instance reads this
+        // code's row and lock again: a row kept from before the lock is never answered from after it.
+        if (given && device) forgetEverywhere(deps, given.code)
+      }
       throw refused()
     }
     const { secretHash, online, ...authed } = device
