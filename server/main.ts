@@ -7,6 +7,7 @@ import { seedDemo } from './demo/seed/demo'
 import { readEnv } from './env'
 import { systemClock } from './lib/clock'
 import { startDeviceJobs } from './device-api/jobs'
+import { flushDevicePresence } from './device-api/presence'
 import { startPgliteMaintenance } from './db/maintenance'
 import { startRetention } from './db/retention'
 import { startFileJobs } from './files/jobs'
@@ -76,6 +77,7 @@ async function main() {
     stopRetention()
     stopReadChecks()
     server.close(async () => {
+      await flushDevicePresence().catch((error: unknown) => logger.warn({ err: error }, 'could not write last seen'))
       await replica?.close()
       await handle.close()
       logger.info('stopped')

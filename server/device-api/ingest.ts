@@ -24,6 +24,7 @@ import { publishLive, publishLiveMany } from '../lib/live-publish'
 import { postMessage } from '../messages/public'
 import type { AuthedDevice } from './auth'
 import { insertRows, pipelined, RollupDelta, rollupStatements } from './rollups'
+import { devicePresence } from './presence'
 import { markAllSeen } from './seen'
 
 /** Which events each kind of device may send. */
@@ -412,6 +413,7 @@ async function storeBatches(
   batches: readonly DeviceBatch[],
   now: Date,
   locale: Locale,
+  seenHere: boolean,
 ): Promise<Set<string>[]> {
   // No DDL here: a day's partition is made ahead by the background job (jobs.ts); a row for a day
   // without one lands in the default partition.
@@ -422,11 +424,14 @@ async function storeBatches(
     for (const [i, batch] of batches.entries()) {
       written.push(await storeEvents(tx, batch, fresh[i] as Set<string>, now, locale, delta))
     }
-    await markAllSeen(
-      tx,
-      batches.map(({ device }) => device),
-      now,
-    )
+    // A device known online is marked seen after this transaction, by its instance's presence record;
+    // one coming online here, announced before the batch's events.
+    if (seenHere)
+      await markAllSeen(
+        tx,
+        batches.map(({ device }) => device),
+        now,
+      )
     const money = written.flatMap((rows) => rows.money)
     const counts = written.flatMap((rows) => rows.counts)
     const tests = written.flatMap((rows) => rows.tests)
@@ -450,17 +455,23 @@ async function storeBatches(
 /**
  * Stores a device's batch whole or not at all: each event once (a resend, an overlapping batch or the
  * same batch from two connections stores nothing twice), the rows, the rollups and the live events in
- * one transaction. Answers which ids were new and which were already stored.
+ * one transaction. Answers which ids were new and which were already stored. A device coming online is
+ * marked seen in that transaction (and announced first), one known online after it (presence.ts), so a
+ * batch's transaction holds no device row in the steady state.
  */
 export async function ingestBatch(
-  deps: Pick<ServerDeps, 'db' | 'clock'>,
+  deps: Pick<ServerDeps, 'db' | 'clock' | 'logger'>,
   device: AuthedDevice,
   raw: readonly unknown[],
   locale: Locale,
 ): Promise<BatchResult> {
   const now = deps.clock()
   const events = validateBatch(raw, device, now, locale)
-  const [fresh = new Set<string>()] = await storeBatches(deps.db, [{ device, events }], now, locale)
+  const presence = devicePresence(deps)
+  const comingOnline = !presence.knowsOnline(device.id, now)
+  const [fresh = new Set<string>()] = await storeBatches(deps.db, [{ device, events }], now, locale, comingOnline)
+  if (comingOnline) presence.wrote(device.id, now)
+  else await presence.seen(device, now)
   const accepted: string[] = []
   const duplicates: string[] = []
   for (const event of events) (fresh.has(event.id) ? accepted : duplicates).push(event.id)
@@ -479,7 +490,7 @@ export async function ingestBatches(
 ): Promise<void> {
   const now = deps.clock()
   const valid = batches.map(({ device, events }) => ({ device, events: validateBatch(events, device, now, locale) }))
-  await storeBatches(deps.db, valid, now, locale)
+  await storeBatches(deps.db, valid, now, locale, true)
 }
 
 /** What subscribers hear of a batch: totals and its latest few items, per kind. */

@@ -4,7 +4,7 @@ import type { Clock } from '../lib/clock'
 import { makePartitionWindow, makeUpcomingPartitions } from './partitions'
 import { sweepOfflineDevices } from './seen'
 
-/** Offline is announced within this long of the two minutes running out. */
+/** Offline is announced within this long of the two minutes (and the sweep's 5 s grace) running out. */
 const SWEEP_MS = 15_000
 const PARTITIONS_MS = 60 * 60_000
 

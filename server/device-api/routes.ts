@@ -7,7 +7,7 @@ import { validate } from '../lib/validate'
 import { requireDevice, type DeviceEnv } from './auth'
 import { limitCallRate } from './call-rate'
 import { ingestBatch } from './ingest'
-import { markSeen } from './seen'
+import { devicePresence } from './presence'
 
 const tags = ['device API']
 const answers = {
@@ -38,10 +38,9 @@ export const deviceApiRoutes = new Hono<DeviceEnv>()
       answers,
     }),
     async (c) => {
-      const { db, clock } = c.var.deps
       const device = c.var.device
-      const now = clock()
-      await db.transaction((tx) => markSeen(tx, device, now))
+      const now = c.var.deps.clock()
+      await devicePresence(c.var.deps).seen(device, now)
       return ok(c, {
         serverTime: now.toISOString(),
         device: { code: device.code, kind: device.kind, stallNo: device.stallNo },

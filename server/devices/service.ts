@@ -12,6 +12,7 @@ import { inScope, marketScope, ownMarket } from '../lib/scope'
 import type { Transaction } from '../db/client'
 import type { ServerDeps, SessionUser } from '../lib/types'
 import { publishLive } from '../lib/live-publish'
+import { credentialsChanged } from '../device-api/public'
 import { hashSecret, newSecret } from '../lib/tokens'
 import { deviceSearchText } from './queries'
 
@@ -112,6 +113,7 @@ export async function unbindDevice(deps: ServerDeps, caller: SessionUser, input:
       .where(scopedBound(caller, input.id))
       .returning()
     if (!device) throw new ApiError(ApiCode.NOT_FOUND, 'error_device_not_found')
+    await credentialsChanged(tx, [device.code])
     await writeAudit(tx, {
       actorUk: caller.uk,
       action: 'device.unbind',
@@ -150,6 +152,7 @@ export async function rotateDeviceSecret(
       .where(scopedBound(caller, input.id))
       .returning({ id: devices.id, code: devices.code })
     if (!device) throw new ApiError(ApiCode.NOT_FOUND, 'error_device_not_found')
+    await credentialsChanged(tx, [device.code])
     await writeAudit(tx, {
       actorUk: caller.uk,
       action: 'device.rotate_secret',
@@ -169,13 +172,19 @@ export async function followMerchant(
   tx: Transaction,
   merchant: { id: string; name: string; stallNo: string },
 ): Promise<void> {
-  await tx
+  const moved = await tx
     .update(devices)
     .set({
       stallNo: merchant.stallNo,
       searchText: sql`lower(${devices.code} || ' ' || ${merchant.stallNo} || ' ' || ${merchant.name})`,
     })
     .where(and(eq(devices.merchantId, merchant.id), isNull(devices.unboundAt)))
+    .returning({ code: devices.code })
+  // Their next calls carry the new stall and name on every instance.
+  await credentialsChanged(
+    tx,
+    moved.map((device) => device.code),
+  )
 }
 
 /**
@@ -193,6 +202,10 @@ export async function unbindMerchantDevices(
     .set({ unboundAt: now, secretHash: null, online: false })
     .where(and(eq(devices.merchantId, merchantId), isNull(devices.unboundAt)))
     .returning()
+  await credentialsChanged(
+    tx,
+    gone.map((device) => device.code),
+  )
   for (const device of gone) {
     await writeAudit(tx, {
       actorUk: caller.uk,

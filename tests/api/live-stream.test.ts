@@ -4,7 +4,7 @@ import { ONLINE_WINDOW_MS } from '../../contract/device-list'
 import type { DeviceLive, TestsLive, TransactionsLive } from '../../contract/live'
 import { formatShanghaiTime } from '../../contract/time'
 import { devices, marketMinuteStats } from '../../server/db/schema'
-import { sweepOfflineDevices } from '../../server/device-api/seen'
+import { SWEEP_GRACE_MS, sweepOfflineDevices } from '../../server/device-api/seen'
 import { publishLive, publishLiveMany } from '../../server/lib/live-publish'
 import {
   deviceCall,
@@ -421,6 +421,11 @@ describe('what is announced', () => {
     expect(await upToSentinel(subscriber, a.marketId)).not.toContainEqual(
       expect.objectContaining({ event: 'device', data: expect.objectContaining({ deviceId: scale.id }) }),
     )
+    // Nor within the grace for last-seen times still being written (they reach the database up to a
+    // second after the call, on every instance).
+    t.time.advance(SWEEP_GRACE_MS)
+    await sweepOfflineDevices(t.db, t.time.clock())
+    expect((await t.db.select().from(devices).where(eq(devices.id, scale.id)))[0]!.online).toBe(true)
     t.time.advance(2_000)
     // Two instances sweeping at once, and once more later.
     await Promise.all([sweepOfflineDevices(t.db, t.time.clock()), sweepOfflineDevices(t.db, t.time.clock())])
@@ -477,7 +482,7 @@ describe('what is announced', () => {
     for (const scale of scales) expect((await deviceCall(t, scale, '/heartbeat', {})).body.code).toBe(20000)
     // Their coming online is heard first (in commit order), so what follows is the sweep's alone.
     await subscriber.until(isDeviceEvent(scales[scales.length - 1]!.id))
-    t.time.advance(ONLINE_WINDOW_MS + 1_000)
+    t.time.advance(ONLINE_WINDOW_MS + SWEEP_GRACE_MS + 1_000)
     // Bites of two: three transactions each, the second sweep skipping the rows the first holds.
     const counts = await Promise.all([
       sweepOfflineDevices(t.db, t.time.clock(), 2),

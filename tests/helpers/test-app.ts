@@ -2,13 +2,16 @@ import { randomUUID } from 'node:crypto'
 import pino from 'pino'
 import { Role, UserStatus } from '../../contract/roles'
 import { createApp } from '../../server/app'
-import type { Database } from '../../server/db/client'
+import { openDatabase, type Database, type DatabaseHandle } from '../../server/db/client'
 import { users } from '../../server/db/schema'
 import { LiveBus } from '../../server/lib/live-bus'
 import { hashPassword, md5Hex } from '../../server/lib/passwords'
 import { createTestDb } from './test-db'
 
 export const XSRF = 'test-xsrf-token'
+
+/** A test database and, on PostgreSQL, where it is. */
+type SharedHandle = DatabaseHandle & { url?: string }
 
 export type Answer<T = unknown> = {
   status: number
@@ -36,9 +39,14 @@ export async function createTestApp(
     clientDir?: string | null
     deviceCallAllowance?: { perSecond: number; burst: number }
     streamCaps?: { perSession: number; perAccount: number }
+    /**
+     * A second instance on another app's database (its own memory: sessions, live bus, device presence
+     * and credentials); on PostgreSQL with connections of its own, as another process would have.
+     */
+    sameDatabaseAs?: { handle: SharedHandle }
   } = {},
 ) {
-  const handle = await createTestDb()
+  const handle = options.sameDatabaseAs ? await secondHandle(options.sameDatabaseAs) : await createTestDb()
   const time = manualClock()
   // Listening before the first request, so a test's subscriber hears every event it causes.
   const live = new LiveBus()
@@ -135,6 +143,7 @@ export async function createTestApp(
 
   return {
     app,
+    handle,
     db: handle.db,
     events: handle.events,
     kind: handle.kind,
@@ -153,6 +162,12 @@ export async function createTestApp(
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>
+
+/** Another instance's view of a test app's database: PGlite is one process's, shared; PostgreSQL reconnected. */
+async function secondHandle(first: { handle: SharedHandle }): Promise<SharedHandle> {
+  if (!first.handle.url) return { ...first.handle, close: async () => {} }
+  return openDatabase({ kind: 'postgres', url: first.handle.url, maxConnections: 4 })
+}
 
 export async function createUser(
   db: Database,

@@ -7,7 +7,7 @@ import { openDatabase, type DatabaseHandle } from '../../server/db/client'
  * A database of its own for one test file: in-memory PGlite loaded from the migrated snapshot, or,
  * when DATABASE_URL is set, a new PostgreSQL database that is dropped again on close.
  */
-export async function createTestDb(): Promise<DatabaseHandle> {
+export async function createTestDb(): Promise<DatabaseHandle & { url?: string }> {
   const url = process.env.DATABASE_URL
   if (!url) {
     const snapshot = readFileSync(inject('pgliteSnapshot'))
@@ -23,6 +23,7 @@ export async function createTestDb(): Promise<DatabaseHandle> {
   await handle.migrate()
   return {
     ...handle,
+    url: dbUrl.toString(),
     close: async () => {
       await handle.close()
       await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
