@@ -11,7 +11,7 @@ export const DEVICE_CREDENTIALS_CHANNEL = 'ds_device_credentials'
  * at once (NOTIFY), so this bounds only the names a device's live items carry (a market renamed); it is
  * longer than a heartbeat's 30 s so that a province's heartbeats are answered without a read.
  */
-export const CREDENTIALS_KEPT_MS = 5 * 60_000
+const CREDENTIALS_KEPT_MS = 5 * 60_000
 const MAX_KEPT = 250_000
 /** A change that never committed (rolled back, no notice) stops holding its codes after this long. */
 const CHANGE_HELD_MS = 10_000

@@ -4,7 +4,7 @@ import type { AuthedDevice } from './auth'
 import { recordSightings, type Sighting } from './seen'
 
 /** Last-seen times wait this long in memory before they are written, all of them in one statement. */
-export const PRESENCE_FLUSH_MS = 1_000
+const PRESENCE_FLUSH_MS = 1_000
 /** Devices per statement; more waiting than this are written at once, without waiting for the second. */
 const FLUSH_AT = 5_000
 /**

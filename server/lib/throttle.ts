@@ -129,17 +129,6 @@ export async function acceptAttempt(
   await clearCount(db, account)
 }
 
-/** Seconds until the key's lock ends, or null when it is not locked: checked before a secret is. */
-export async function lockedFor(db: Database, key: ThrottleKey, now: Date): Promise<number | null> {
-  const [row] = await db
-    .select({ lockedUntil: loginThrottle.lockedUntil })
-    .from(loginThrottle)
-    .where(eq(loginThrottle.key, key.key))
-    .limit(1)
-  if (!row?.lockedUntil || row.lockedUntil <= now) return null
-  return Math.max(1, Math.ceil((row.lockedUntil.getTime() - now.getTime()) / 1000))
-}
-
 /** Forgets a key's count: after a correct password the account's earlier failures no longer matter. */
 export async function clearCount(db: Database, key: ThrottleKey): Promise<void> {
   await db.delete(loginThrottle).where(eq(loginThrottle.key, key.key))
