@@ -14,7 +14,9 @@ const url = process.env.DATABASE_URL
 
 describe.skipIf(!url)('the PostgreSQL driver (PostgreSQL only)', () => {
   it('reserves the connection for a transaction whose BEGIN fills the pipeline', async () => {
-    const sql = postgres(url as string, { max: 2, max_pipeline: 0, onnotice: () => {} })
+    // `max_pipeline` is a driver option its type declarations leave out.
+    const options = { max: 2, max_pipeline: 0, onnotice: () => {} }
+    const sql = postgres(url as string, options)
     try {
       const [row] = await sql.begin((tx) => tx`select 1 as one`)
       expect(row?.one).toBe(1)
