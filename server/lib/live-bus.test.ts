@@ -3,14 +3,14 @@ import { LiveBus, type LiveSubscriber } from './live-bus'
 import type { LiveEvent } from './live-publish'
 
 const event = (n: number): LiveEvent => ({ id: `e${n}`, type: 'device', marketId: 'm', data: { n } })
-const everyone: LiveSubscriber = { accepts: () => true, send: () => {} }
+const everyone: LiveSubscriber = { accepts: () => true, send: () => {}, lost: () => {} }
 const ids = (events: LiveEvent[] | null) => events?.map((item) => item.id) ?? null
 
 describe('LiveBus keeps the latest events for resumes', () => {
   it('keeps the last 20,000 in order through a burst ten times that', () => {
     const bus = new LiveBus(() => 0)
     const received: string[] = []
-    bus.subscribe({ accepts: () => true, send: (item) => received.push(item.id) })
+    bus.subscribe({ accepts: () => true, send: (item) => received.push(item.id), lost: () => {} })
     for (let n = 0; n < 200_000; n++) bus.receive(event(n))
     expect(received).toHaveLength(200_000)
     // The oldest kept is event 180,000: an id before it can no longer be resumed from.
@@ -32,5 +32,17 @@ describe('LiveBus keeps the latest events for resumes', () => {
     expect(ids(bus.subscribe(everyone, 'e3000').missed)).toEqual([])
     bus.receive(event(3_001))
     expect(ids(bus.subscribe(everyone, 'e3000').missed)).toEqual(['e3001'])
+  })
+  it('after its LISTEN connection came back, tells every subscriber to read afresh and resumes nothing from before', () => {
+    const bus = new LiveBus(() => 0)
+    let told = 0
+    bus.subscribe({ ...everyone, lost: () => told++ })
+    bus.receive(event(1))
+    bus.lost()
+    expect(told).toBe(1)
+    // Events may be missing after e1: resuming from it starts afresh.
+    expect(bus.subscribe(everyone, 'e1').missed).toBeNull()
+    bus.receive(event(2))
+    expect(ids(bus.subscribe(everyone, 'e2').missed)).toEqual([])
   })
 })

@@ -10,6 +10,8 @@ export type LiveSubscriber = {
   /** Whether this subscriber may see the event (its caller's market scope, or its own messages). */
   accepts: (event: LiveEvent) => boolean
   send: (event: LiveEvent) => void
+  /** Events may have been missed (this instance's LISTEN connection was lost): read afresh. */
+  lost: () => void
 }
 
 type Kept = { event: LiveEvent; at: number }
@@ -33,13 +35,29 @@ export class LiveBus {
 
   /** Starts listening; resolves once the LISTEN is in place. */
   async listen(events: DatabaseEvents): Promise<() => Promise<void>> {
-    return events.listen(LIVE_CHANNEL, (payload) => {
-      try {
-        this.receive(JSON.parse(payload) as LiveEvent)
-      } catch (error) {
-        this.logger?.warn({ err: error }, 'unreadable live event')
-      }
-    })
+    return events.listen(
+      LIVE_CHANNEL,
+      (payload) => {
+        try {
+          this.receive(JSON.parse(payload) as LiveEvent)
+        } catch (error) {
+          this.logger?.warn({ err: error }, 'unreadable live event')
+        }
+      },
+      () => this.lost(),
+    )
+  }
+
+  /**
+   * The LISTEN connection was lost and is back: events published meanwhile never reached this
+   * instance. The kept window has a hole, so it is dropped (a resume from before it gets `reset`), and
+   * every subscriber is told to read afresh.
+   */
+  lost(): void {
+    this.logger?.warn('listening for live events again: subscribers read afresh')
+    this.kept = []
+    this.first = 0
+    for (const subscriber of this.subscribers) subscriber.lost()
   }
 
   receive(event: LiveEvent): void {

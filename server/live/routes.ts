@@ -62,6 +62,11 @@ export const streamRoutes = new Hono<AppEnv>().use(requireSession(), requireRole
             queue.push(toMessage(event))
             wake?.()
           },
+          // Events were missed on this instance: the client reads its figures afresh.
+          lost: () => {
+            queue.push({ event: 'reset', data: '{}' })
+            wake?.()
+          },
         },
         // An id not of our form was never ours (or is from an older server): it cannot be resumed
         // from, so it is looked up like any unknown id and answered with `reset`.

@@ -147,7 +147,11 @@ describe('device API', () => {
 
   it('publishes live events in the shape the contract gives the console', async () => {
     const heard: { type: string; data: unknown }[] = []
-    const { unsubscribe } = t.live.subscribe({ accepts: () => true, send: (event) => heard.push(event) })
+    const { unsubscribe } = t.live.subscribe({
+      accepts: () => true,
+      send: (event) => heard.push(event),
+      lost: () => {},
+    })
     await deviceCall(t, terminal, '/events', { events: [payment('shape-1', 4321, AT)] })
     await expect.poll(() => heard.some((event) => event.type === 'transactions')).toBe(true)
     unsubscribe()

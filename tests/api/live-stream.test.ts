@@ -251,6 +251,19 @@ describe('resuming with Last-Event-ID', () => {
     expect((await t.app.request('/api/stream', { headers: { Authorization: c.token } })).status).toBe(401)
   })
 
+  it.skipIf(!process.env.DATABASE_URL)(
+    'an open stream is told to read afresh when its instance lost its LISTEN connection (PostgreSQL)',
+    async () => {
+      const subscriber = await stream(a.token)
+      await t.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'`,
+      )
+      await subscriber.until((event) => event.event === 'reset', 10_000)
+      // And it carries on live once the connection is back.
+      await subscriber.until(await sentinel(a.marketId), 10_000)
+    },
+  )
+
   it('receives what was published while disconnected, in order, once, then carries on live', async () => {
     const terminal = await withDevice(t, a.token, { kind: 'payment_terminal', merchantId: merchantA })
     const witness = await stream(a.token)
