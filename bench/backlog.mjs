@@ -13,6 +13,7 @@
 // PostgreSQL: the bench_backlog database (BENCH_BACKLOG_DATABASE_URL), dropped and made again each run.
 import postgres from 'postgres'
 import { md5, officialHeaders, startBuiltServer } from './built-server.mjs'
+import { api, bindTerminals } from './device-traffic.mjs'
 import { benchKinds, kindName } from './kinds.mjs'
 import { percentile } from './measure.mjs'
 import { ensurePostgresDatabase } from './merchants-seed.mjs'
@@ -33,29 +34,6 @@ const postgresUrl = process.env.BENCH_BACKLOG_DATABASE_URL || 'postgres://postgr
 const MARKET_ACCOUNT = { username: '0314888', password: 'Market123' }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
-
-async function api(base, headers, method, route, body) {
-  const response = await fetch(`${base}${route}`, {
-    method,
-    headers,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  })
-  const answer = await response.json()
-  if (answer.code !== 20000) throw new Error(`${method} ${route}: ${answer.code} ${answer.msg}`)
-  return answer.data
-}
-
-/** Binds a payment terminal to an active merchant of the demo market, as the console does. */
-async function bindTerminal(base, headers, label) {
-  const { list } = await api(base, headers, 'GET', '/api/merchants?status=active&pageSize=1')
-  const merchant = list[0]
-  return api(base, headers, 'POST', '/api/devices', {
-    code: `BACKLOG-${label}-${Date.now().toString(36).toUpperCase()}`,
-    kind: 'payment_terminal',
-    merchantId: merchant.id,
-    marketId: merchant.marketId,
-  })
-}
 
 /** The terminal's backlog: PER_DAY payments on each of the 300 days before today, oldest first, in batches. */
 function backlogBatches(label) {
@@ -200,8 +178,8 @@ async function bench(kind) {
   try {
     const startSeconds = (performance.now() - started) / 1000
     const official = await officialHeaders(base)
-    const first = await bindTerminal(base, official, 'A')
-    const second = await bindTerminal(base, official, 'B')
+    const first = (await bindTerminals(base, official, 1, 'BACKLOG-A'))[0]
+    const second = (await bindTerminals(base, official, 1, 'BACKLOG-B'))[0]
     console.log(
       `${name}: demo seeded and listening in ${startSeconds.toFixed(0)} s; ${USERS} console users (${THINK_MS} ms between requests); backlog of ${BACKLOG_DAYS} days x ${PER_DAY} payments in batches of ${BATCH}`,
     )

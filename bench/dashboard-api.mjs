@@ -7,6 +7,7 @@
 //   node bench/dashboard-api.mjs postgres   one (postgres | pglite)
 import { officialHeaders, signedInHeaders, startBuiltServer } from './built-server.mjs'
 import { kindName, missesOnEachKind, skipped } from './kinds.mjs'
+import { DASHBOARD_ENDPOINTS } from './dashboard-endpoints.mjs'
 import { measure } from './measure.mjs'
 import { dashboardPgliteDir, dashboardPostgresUrl, seedDashboardBench } from './dashboard-seed.mjs'
 
@@ -14,20 +15,6 @@ const PORT = 3932
 const BUDGET_MS = 50
 const DURATION = Number(process.env.BENCH_DURATION ?? 3)
 const CONNECTIONS = [1, 10]
-
-const ENDPOINTS = [
-  ['today', {}],
-  ['daily', {}],
-  ['ranking', { period: 'today', metric: 'amount' }],
-  ['ranking', { period: '7d', metric: 'amount' }],
-  ['ranking', { period: '30d', metric: 'amount' }],
-  ['ranking', { period: '30d', metric: 'orders' }],
-  ['passengers', {}],
-  ['minutes', {}],
-  ['methods', {}],
-  ['transactions', {}],
-  ['tests', {}],
-]
 
 const ms = (value) => value.toFixed(1).padStart(6)
 
@@ -61,7 +48,7 @@ async function bench(kind) {
     ]
     console.log(`${name}: p50 / p95 ms, requests/s (budget p95 <= ${BUDGET_MS} ms)`)
     for (const scope of scopes)
-      for (const [endpoint, params] of ENDPOINTS) {
+      for (const [endpoint, params] of DASHBOARD_ENDPOINTS) {
         const query = new URLSearchParams({ ...scope.query, ...params }).toString()
         const url = `${base}/api/dashboard/${endpoint}${query ? `?${query}` : ''}`
         const label = `${scope.label} · ${endpoint}${params.period ? ` ${params.period} by ${params.metric}` : ''}`

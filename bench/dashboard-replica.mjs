@@ -9,6 +9,7 @@
 //   BENCH_DURATION=3 seconds a line; BENCH_FROM_SOURCE=1 runs the server from source (no build)
 import { register } from 'tsx/esm/api'
 import { officialHeaders, signedInHeaders, startBuiltServer } from './built-server.mjs'
+import { DASHBOARD_ENDPOINTS } from './dashboard-endpoints.mjs'
 import { measure } from './measure.mjs'
 
 register()
@@ -16,19 +17,6 @@ const PORT = 3933
 const BUDGET_MS = 50
 const CONNECTIONS = 10
 const DURATION = Number(process.env.BENCH_DURATION ?? 3)
-const ENDPOINTS = [
-  ['today', {}],
-  ['daily', {}],
-  ['ranking', { period: 'today', metric: 'amount' }],
-  ['ranking', { period: '7d', metric: 'amount' }],
-  ['ranking', { period: '30d', metric: 'amount' }],
-  ['ranking', { period: '30d', metric: 'orders' }],
-  ['passengers', {}],
-  ['minutes', {}],
-  ['methods', {}],
-  ['transactions', {}],
-  ['tests', {}],
-]
 const ms = (value) => value.toFixed(1).padStart(6)
 
 let pair = null
@@ -94,7 +82,7 @@ try {
       `from the replica, ${CONNECTIONS} connections: p50 / p95 ms, requests/s (budget p95 <= ${BUDGET_MS} ms)`,
     )
     for (const scope of scopes)
-      for (const [endpoint, params] of ENDPOINTS) {
+      for (const [endpoint, params] of DASHBOARD_ENDPOINTS) {
         const query = new URLSearchParams({ ...scope.query, ...params }).toString()
         const url = `${base}/api/dashboard/${endpoint}${query ? `?${query}` : ''}`
         const label = `${scope.label} · ${endpoint}${params.period ? ` ${params.period} by ${params.metric}` : ''}`

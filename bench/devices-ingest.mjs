@@ -19,6 +19,7 @@ import path from 'node:path'
 import postgres from 'postgres'
 import { register } from 'tsx/esm/api'
 import { officialHeaders, startBuiltServer } from './built-server.mjs'
+import { api, COUNT_STORED_SQL, bindTerminals, listenForBatches } from './device-traffic.mjs'
 import { percentile } from './measure.mjs'
 import { ensurePostgresDatabase } from './merchants-seed.mjs'
 
@@ -50,91 +51,9 @@ function cpuSeconds(pid) {
   }
 }
 
-async function api(base, headers, method, route, body) {
-  const response = await fetch(`${base}${route}`, {
-    method,
-    headers,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  })
-  const answer = await response.json()
-  if (answer.code !== 20000) throw new Error(`${method} ${route}: ${answer.code} ${answer.msg}`)
-  return answer.data
-}
-
-/** Binds `count` payment terminals to active merchants, as the console does; answers code, secret and id. */
-async function bindDevices(base, headers, count) {
-  const { list } = await api(base, headers, 'GET', `/api/merchants?status=active&pageSize=100`)
-  const run = Date.now().toString(36).toUpperCase()
-  const devices = []
-  for (let i = 0; i < count; i++) {
-    const merchant = list[i % list.length]
-    const bound = await api(base, headers, 'POST', '/api/devices', {
-      code: `BENCH-${run}-${i}`,
-      kind: 'payment_terminal',
-      merchantId: merchant.id,
-      marketId: merchant.marketId,
-    })
-    devices.push(bound)
-  }
-  return devices
-}
-
-/**
- * Listens on /api/stream and answers, per batch key, the time its first `transactions` event arrived.
- * Item ids are `<batch key>-<n>` (load.ts), so an event names its batch.
- */
-async function listen(base, headers) {
-  const arrived = new Map()
-  const controller = new AbortController()
-  const response = await fetch(`${base}/api/stream`, { headers, signal: controller.signal })
-  if (!response.ok) throw new Error(`GET /api/stream: HTTP ${response.status}`)
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
-  let ready
-  const isReady = new Promise((resolve) => (ready = resolve))
-  const reading = (async () => {
-    let buffer = ''
-    for (;;) {
-      const { value, done } = await reader.read()
-      if (done) return
-      buffer += value
-      let end
-      while ((end = buffer.indexOf('\n\n')) !== -1) {
-        const message = buffer.slice(0, end)
-        buffer = buffer.slice(end + 2)
-        const type = /^event: ?(.*)$/m.exec(message)?.[1]
-        if (type === 'ready') ready()
-        if (type !== 'transactions') continue
-        const at = Date.now()
-        const data = message
-          .split('\n')
-          .filter((line) => line.startsWith('data:'))
-          .map((line) => line.slice(5).replace(/^ /, ''))
-          .join('\n')
-        for (const item of JSON.parse(data).items) {
-          const key = item.id.replace(/-\d+$/, '')
-          if (!arrived.has(key)) arrived.set(key, at)
-        }
-      }
-    }
-  })().catch((error) => {
-    if (error.name !== 'AbortError') throw error
-  })
-  await isReady
-  return {
-    arrived,
-    close: async () => {
-      controller.abort()
-      await reading
-    },
-  }
-}
-
 /** Counts what the run's devices stored: rows, distinct events, ledger rows. */
 async function countStored(kind, deviceIds) {
-  const text = `select
-      (select count(*)::int from transactions where device_id = any($1::uuid[])) as rows,
-      (select count(distinct (device_id, event_id))::int from transactions where device_id = any($1::uuid[])) as distinct_events,
-      (select count(*)::int from device_events where device_id = any($1::uuid[])) as ledger`
+  const text = COUNT_STORED_SQL
   const ids = `{${deviceIds.join(',')}}`
   if (kind === 'postgres') {
     const sql = postgres(postgresUrl, { max: 1, onnotice: () => {} })
@@ -171,8 +90,8 @@ async function bench(kind) {
   let stopped = false
   try {
     const headers = await officialHeaders(base)
-    devices = await bindDevices(base, headers, DEVICES)
-    const stream = await listen(base, headers)
+    devices = await bindTerminals(base, headers, DEVICES)
+    const stream = await listenForBatches(base, headers)
     const sentAt = new Map()
     const onSend = ({ key, resend, at }) => {
       if (!resend) sentAt.set(key, at)

@@ -13,6 +13,7 @@
 import postgres from 'postgres'
 import { register } from 'tsx/esm/api'
 import { officialHeaders, startBuiltServer } from './built-server.mjs'
+import { api, COUNT_STORED_SQL, bindTerminals, listenForBatches } from './device-traffic.mjs'
 import { percentile } from './measure.mjs'
 import { ensurePostgresDatabase } from './merchants-seed.mjs'
 
@@ -31,92 +32,10 @@ const BUDGET_EVENTS_PER_S = 8_000
 const BUDGET_SSE_P95_MS = 1_000
 const postgresUrl = process.env.BENCH_DEVICES_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/bench_devices'
 
-async function api(base, headers, method, route, body) {
-  const response = await fetch(`${base}${route}`, {
-    method,
-    headers,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  })
-  const answer = await response.json()
-  if (answer.code !== 20000) throw new Error(`${method} ${route}: ${answer.code} ${answer.msg}`)
-  return answer.data
-}
-
-async function bindDevices(base, headers, count) {
-  const { list } = await api(base, headers, 'GET', `/api/merchants?status=active&pageSize=100`)
-  const run = Date.now().toString(36).toUpperCase()
-  const devices = []
-  for (let i = 0; i < count; i++) {
-    const merchant = list[i % list.length]
-    devices.push(
-      await api(base, headers, 'POST', '/api/devices', {
-        code: `PROXY-${run}-${i}`,
-        kind: 'payment_terminal',
-        merchantId: merchant.id,
-        marketId: merchant.marketId,
-      }),
-    )
-  }
-  return devices
-}
-
-/** Listens on an instance's /api/stream; answers, per batch key, when its first `transactions` event came. */
-async function listen(base, headers) {
-  const arrived = new Map()
-  const controller = new AbortController()
-  const response = await fetch(`${base}/api/stream`, { headers, signal: controller.signal })
-  if (!response.ok) throw new Error(`GET /api/stream: HTTP ${response.status}`)
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
-  let ready
-  const isReady = new Promise((resolve) => (ready = resolve))
-  const reading = (async () => {
-    let buffer = ''
-    for (;;) {
-      const { value, done } = await reader.read()
-      if (done) return
-      buffer += value
-      let end
-      while ((end = buffer.indexOf('\n\n')) !== -1) {
-        const message = buffer.slice(0, end)
-        buffer = buffer.slice(end + 2)
-        const type = /^event: ?(.*)$/m.exec(message)?.[1]
-        if (type === 'ready') ready()
-        if (type !== 'transactions') continue
-        const at = Date.now()
-        const data = message
-          .split('\n')
-          .filter((line) => line.startsWith('data:'))
-          .map((line) => line.slice(5).replace(/^ /, ''))
-          .join('\n')
-        for (const item of JSON.parse(data).items) {
-          const key = item.id.replace(/-\d+$/, '')
-          if (!arrived.has(key)) arrived.set(key, at)
-        }
-      }
-    }
-  })().catch((error) => {
-    if (error.name !== 'AbortError') throw error
-  })
-  await isReady
-  return {
-    arrived,
-    close: async () => {
-      controller.abort()
-      await reading
-    },
-  }
-}
-
 async function countStored(deviceIds) {
   const sql = postgres(postgresUrl, { max: 1, onnotice: () => {} })
   try {
-    const [row] = await sql.unsafe(
-      `select
-        (select count(*)::int from transactions where device_id = any($1::uuid[])) as rows,
-        (select count(distinct (device_id, event_id))::int from transactions where device_id = any($1::uuid[])) as distinct_events,
-        (select count(*)::int from device_events where device_id = any($1::uuid[])) as ledger`,
-      [`{${deviceIds.join(',')}}`],
-    )
+    const [row] = await sql.unsafe(COUNT_STORED_SQL, [`{${deviceIds.join(',')}}`])
     return row
   } finally {
     await sql.end({ timeout: 5 })
@@ -137,8 +56,8 @@ try {
   proxy = await startNginx(PORTS)
   const base = proxy.baseURL
   const headers = await officialHeaders(base)
-  const devices = await bindDevices(base, headers, DEVICES)
-  const streams = await Promise.all(instances.map((instance) => listen(instance.base, headers)))
+  const devices = await bindTerminals(base, headers, DEVICES)
+  const streams = await Promise.all(instances.map((instance) => listenForBatches(instance.base, headers)))
   const sentAt = new Map()
   const onSend = ({ key, resend, at }) => {
     if (!resend) sentAt.set(key, at)

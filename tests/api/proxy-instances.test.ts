@@ -5,7 +5,8 @@ import { md5Hex } from '../../server/lib/passwords'
 import { marketWithDevices, sendBatch, type BoundDevice, type WorldMarket } from '../helpers/crash-world'
 import { basicAuth, payment } from '../helpers/devices'
 import { marketInput } from '../helpers/market-input'
-import { freePort, startNginx, type Proxy } from '../helpers/nginx'
+import { freePort } from '../helpers/free-port'
+import { startNginx, type Proxy } from '../helpers/nginx'
 import { openProcessStream, type ProcessStream } from '../helpers/process-stream'
 import {
   call,

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir, userInfo } from 'node:os'
 import path from 'node:path'
+import { freePort } from './free-port'
 
 /**
  * nginx (Debian's package) run by a test in front of server processes, with deploy/nginx.conf as
@@ -14,20 +14,6 @@ const NGINX = '/usr/sbin/nginx'
 const DEPLOYED = path.join(import.meta.dirname, '../../deploy/nginx.conf')
 /** The ports in deploy/nginx.conf's upstream, in order, and its `listen`. */
 const DEPLOYED_INSTANCE_PORTS = [3001, 3002]
-
-/** A TCP port nothing listens on now (the system's choice, released at once). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      )
-    })
-  })
-}
 
 /** deploy/nginx.conf with the given ports, and nothing else changed. */
 function renderNginxConf(instancePorts: readonly number[], listenPort: number): string {

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { freePort } from './free-port'
 
 /**
  * A PostgreSQL 15 primary and a hot standby streaming from it (issue 22 §2), clusters of the test's
@@ -35,19 +35,6 @@ const ctl = (cluster: string, action: 'start' | 'stop') =>
   execFileSync('/usr/bin/pg_ctlcluster', ['--skip-systemctl-redirect', VERSION, cluster, action], { stdio: 'pipe' })
 const asPostgres = (command: string, args: string[]) =>
   execFileSync('/usr/sbin/runuser', ['-u', 'postgres', '--', command, ...args], { encoding: 'utf8', stdio: 'pipe' })
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      )
-    })
-  })
-}
 
 /** Local connections trusted, replication included: the test's clusters listen on 127.0.0.1 only. */
 function trustLocal(cluster: string) {
