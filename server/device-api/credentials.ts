@@ -42,7 +42,12 @@ export class DeviceCredentials {
     readonly now: () => number = () => performance.now(),
   ) {
     deps.events
-      ?.listen(DEVICE_CREDENTIALS_CHANNEL, (payload) => this.#heard(payload))
+      ?.listen(
+        DEVICE_CREDENTIALS_CHANNEL,
+        (payload) => this.#heard(payload),
+        // Notices sent while the listening connection was away were never heard: read every row afresh.
+        () => this.#forgetAll(),
+      )
       .then(
         () => {
           this.#listening = true
@@ -90,6 +95,11 @@ export class DeviceCredentials {
     for (const code of codes) this.#changing.set(code, until)
   }
 
+  #forgetAll(): void {
+    this.#generation++
+    this.#entries.clear()
+  }
+
   #isChanging(code: string): boolean {
     const until = this.#changing.get(code)
     if (until === undefined) return false
@@ -107,8 +117,7 @@ export class DeviceCredentials {
     }
     if (!Array.isArray(codes) || !codes.every((code) => typeof code === 'string')) {
       // Not ours to read: forget everything rather than keep what may be wrong.
-      this.#generation++
-      this.#entries.clear()
+      this.#forgetAll()
       return
     }
     this.forget(codes)

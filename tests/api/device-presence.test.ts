@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ONLINE_WINDOW_MS } from '../../contract/device-list'
 import type { DeviceLive } from '../../contract/live'
@@ -236,6 +236,30 @@ describe('kept credentials', () => {
     expect(await beat(other, device)).toBe(40100)
     expect(await beat(t, device)).toBe(40100)
   })
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'an instance whose listening connection was cut reads every kept row afresh (PostgreSQL)',
+    async () => {
+      const device = await counter()
+      expect(await beat(t, device)).toBe(20000)
+      // Changed with no notice, as one sent while the connection was away would be lost: still kept…
+      await t.db
+        .update(devices)
+        .set({ secretHash: 'cd'.repeat(32) })
+        .where(eq(devices.id, device.id))
+      expect(await beat(t, device)).toBe(20000)
+      await t.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'`,
+      )
+      // …until the connection is back and listening.
+      let code = 20000
+      for (let i = 0; i < 200 && code === 20000; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50))
+        code = await beat(t, device)
+      }
+      expect(code).toBe(40100)
+    },
+  )
 
   it("another process's change reaches an instance by its notice alone", async () => {
     const device = await counter()
