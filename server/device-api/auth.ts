@@ -12,6 +12,7 @@ import { hashSecret } from '../lib/tokens'
 import { deviceCredentials, forgetEverywhere } from './credentials'
 import { devicePresence } from './presence'
 import { literal } from './rollups'
+import { noticesHeard } from '../lib/notices-heard'
 
 /** The bound device a device-API call authenticated as. */
 export type AuthedDevice = {
@@ -123,6 +124,7 @@ export function requireDevice(): MiddlewareHandler<DeviceEnv> {
     // The hash is computed whether or not the code exists, so timing tells nothing either.
     const givenHash = hashSecret(given?.secret ?? '')
     const kept = deviceCredentials(deps)
+    if (given) await noticesHeard()
     const known = given ? kept.get(given.code) : null
     if (known && sameHash(known.secretHash, givenHash)) {
       c.set('device', known.device)

@@ -8,6 +8,7 @@ import type { AppEnv, ServerDeps, SessionUser } from '../lib/types'
 import { oldestLiveSession, sessionDeadlineMs, sessionExpiresAt } from '../lib/session-lifetime'
 import { hashSecret } from '../lib/tokens'
 import { accountColumns } from '../lib/account-columns'
+import { noticesHeard } from '../lib/notices-heard'
 
 /** Sliding expiry is written at most this often, so a busy console does not write on every call. */
 const TOUCH_INTERVAL_MS = 60_000
@@ -73,6 +74,7 @@ export function requireSession(): MiddlewareHandler<AppEnv> {
     const nowMs = now.getTime()
     const tokenHash = hashSecret(token)
 
+    await noticesHeard()
     let entry = deps.sessionCache.get(tokenHash, nowMs)
     if (!entry) {
       const ticket = deps.sessionCache.readTicket()
