@@ -3,11 +3,11 @@ import { accessSync, constants, readdirSync } from 'node:fs'
 import path from 'node:path'
 
 /**
- * PostgreSQL's own client programs (pg_dump, pg_restore), found on PATH or in Debian's
+ * PostgreSQL's own client programs (pg_dump, pg_restore, psql), found on PATH or in Debian's
  * /usr/lib/postgresql/<version>/bin (newest first). `PG_BIN` names their folder outright.
  */
 
-export type PgTool = 'pg_dump' | 'pg_restore'
+export type PgTool = 'pg_dump' | 'pg_restore' | 'psql'
 
 export class MissingToolError extends Error {
   constructor(tool: PgTool, looked: string[]) {

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process'
 import { openDatabase } from '../client'
 import { finishRestore, type RestoredData } from './after-restore'
 import {
@@ -15,12 +16,15 @@ import { findPgTool, runPgTool } from './pg-tools'
  * PostgreSQL is backed up with pg_dump (custom format: compressed, checksummed per block, restored
  * table by table) while the servers run: the dump is one consistent snapshot, as of its start. The
  * sessions' rows are left out of it (a backup file holds no live sign-in), the table itself is in it.
- * A restore goes into a database with the servers stopped, in one transaction, after the whole file
+ * A restore goes into a database with the servers stopped, in one transaction (pg_restore's script
+ * through psql), after the whole file
  * has been read once: a damaged file or a failed statement leaves the database as it was.
  */
 
+type Connection = { dbname: string; env: NodeJS.ProcessEnv; name: string }
+
 /** The URL without its password, which goes to the tools by PGPASSWORD instead of their command line. */
-function connection(url: string): { dbname: string; env: NodeJS.ProcessEnv; name: string } {
+function connection(url: string): Connection {
   const parsed = new URL(url)
   const password = decodeURIComponent(parsed.password)
   parsed.password = ''
@@ -57,33 +61,66 @@ export async function backupPostgres(url: string, file: string, force: boolean):
 
 /**
  * Reads the whole dump (pg_restore writing its script nowhere): a cut file ends early and a changed
- * byte fails a block's checksum. Answers the dump's table of contents.
+ * byte fails a block's checksum.
  */
-async function checkPgDump(path: string, shownAs: string): Promise<string> {
+async function checkPgDump(path: string, shownAs: string): Promise<void> {
   const pgRestore = findPgTool('pg_restore')
   const toc = await runPgTool(pgRestore, ['--list', path])
   if (toc.code !== 0) throw new DamagedBackupError(shownAs, firstLines(toc.stderr))
   const read = await runPgTool(pgRestore, ['--file=/dev/null', path])
   if (read.code !== 0) throw new DamagedBackupError(shownAs, firstLines(read.stderr))
-  return toc.stdout
 }
 
-/** The tables of the dump's table of contents (`TABLE public markets postgres`), by schema-qualified name. */
-function tablesIn(toc: string): Set<string> {
-  const tables = new Set<string>()
-  for (const line of toc.split('\n')) {
-    const match = /^\d+; \d+ \d+ TABLE (\S+) (\S+) /.exec(line)
-    if (match) tables.add(`${match[1]}.${match[2]}`)
-  }
-  return tables
+/**
+ * What --force runs first, in the restore's transaction: the application's schemas go whole
+ * (pg_restore's own --clean cannot drop a partitioned table's partitions' keys, and would leave a
+ * newer release's tables behind), and public comes back as PostgreSQL 15 makes it.
+ */
+const REPLACE_PRELUDE = `DROP SCHEMA IF EXISTS drizzle CASCADE;
+DROP SCHEMA IF EXISTS public CASCADE;
+CREATE SCHEMA public;
+ALTER SCHEMA public OWNER TO pg_database_owner;
+GRANT USAGE ON SCHEMA public TO PUBLIC;
+`
+
+/**
+ * pg_restore's script into psql, in one transaction (psql --single-transaction commits at the end of
+ * its input): the input is ended only once pg_restore has finished well, and psql is stopped
+ * otherwise, so its transaction rolls back and the database is as it was.
+ */
+async function replaceContents(target: Connection, file: string, replace: boolean): Promise<void> {
+  const pgRestore = spawn(findPgTool('pg_restore'), ['--file=-', file], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const psql = spawn(
+    findPgTool('psql'),
+    ['--no-psqlrc', '--quiet', '--single-transaction', '--set=ON_ERROR_STOP=1', `--dbname=${target.dbname}`],
+    { stdio: ['pipe', 'ignore', 'pipe'], env: target.env },
+  )
+  let restoreErrors = ''
+  let psqlErrors = ''
+  pgRestore.stderr.on('data', (chunk: Buffer) => (restoreErrors += chunk.toString()))
+  psql.stderr.on('data', (chunk: Buffer) => (psqlErrors += chunk.toString()))
+  // psql gone early (a failed statement): what pg_restore still writes has nowhere to go.
+  psql.stdin.on('error', () => pgRestore.kill())
+  const psqlDone = new Promise<number>((resolve) => psql.once('close', (code) => resolve(code ?? 1)))
+  const restoreDone = new Promise<number>((resolve) => pgRestore.once('close', (code) => resolve(code ?? 1)))
+  if (replace) psql.stdin.write(REPLACE_PRELUDE)
+  pgRestore.stdout.pipe(psql.stdin, { end: false })
+  const restoreCode = await restoreDone
+  if (restoreCode === 0) psql.stdin.end()
+  else psql.kill('SIGTERM')
+  const psqlCode = await psqlDone
+  if (restoreCode !== 0 || psqlCode !== 0)
+    throw new Error(
+      `The restore failed and its transaction was rolled back: ${target.name} is as it was.\n` +
+        firstLines(psqlErrors || restoreErrors),
+    )
 }
 
 export type PostgresRestore = RestoredData & { database: string; replaced: boolean }
 
 export async function restorePostgres(url: string, file: string, force: boolean): Promise<PostgresRestore> {
   const target = connection(url)
-  const pgRestore = findPgTool('pg_restore')
-  const toc = await checkPgDump(file, file)
+  await checkPgDump(file, file)
   const { default: postgres } = await import('postgres')
   const admin = postgres(url, { max: 1, onnotice: () => {} })
   let tables: string[]
@@ -111,32 +148,7 @@ export async function restorePostgres(url: string, file: string, force: boolean)
         `restored. Restore into a new database (createdb NAME, then DATABASE_URL naming it), or add --force ` +
         `to replace what it holds.`,
     )
-  if (tables.length > 0) {
-    // --clean drops what the dump holds; a table it does not hold (a newer release's) would stay and
-    // break the next migration, so that case is left to a new database.
-    const inDump = tablesIn(toc)
-    const extra = tables.filter((name) => !inDump.has(name))
-    if (extra.length)
-      throw new BackupRefusedError(
-        `${target.name} holds tables the backup does not (${extra.join(', ')}): nothing was restored. ` +
-          `Restore into a new database (createdb NAME) instead.`,
-      )
-  }
-  const restore = await runPgTool(
-    pgRestore,
-    [
-      '--single-transaction',
-      '--exit-on-error',
-      ...(tables.length > 0 ? ['--clean', '--if-exists'] : []),
-      `--dbname=${target.dbname}`,
-      file,
-    ],
-    { env: target.env },
-  )
-  if (restore.code !== 0)
-    throw new Error(
-      `pg_restore failed and its transaction was rolled back: ${target.name} is as it was.\n${firstLines(restore.stderr)}`,
-    )
+  await replaceContents(target, file, tables.length > 0)
   const handle = await openDatabase({ kind: 'postgres', url, maxConnections: 1 })
   try {
     return { ...(await finishRestore(handle.db)), database: target.name, replaced: tables.length > 0 }
