@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import type { RestoredData } from '../db/backup/after-restore'
-import { backupKindOf, KIND_NAMES } from '../db/backup/kind'
+import { KIND_NAMES } from '../db/backup/kind'
 import { restorePglite } from '../db/backup/pglite'
 import { restorePostgres } from '../db/backup/postgres'
+import { checkSeal } from '../db/backup/seal'
 import { readEnv } from '../env'
 import { backupArgs, failWith } from './backup-args'
 
@@ -40,12 +41,9 @@ async function main() {
   const env = readEnv()
   const file = path.resolve(args.file)
   if (!existsSync(file)) failWith(`${file} does not exist: nothing was restored.`)
-  const kind = backupKindOf(file)
+  const content = await checkSeal(file)
+  const { kind } = content
   const target = env.databaseUrl ? 'postgres' : 'pglite'
-  if (!kind)
-    failWith(
-      `${file} is not a backup made by npm run backup (neither a pg_dump file nor a PGlite tarball): nothing was restored.`,
-    )
   if (kind !== target)
     failWith(
       `${file} is ${KIND_NAMES[kind]}, but the configured database is ` +
@@ -59,7 +57,7 @@ async function main() {
     )
     report(restored)
   } else {
-    const restored = await restorePglite(env.dataDir, file, args.force)
+    const restored = await restorePglite(env.dataDir, file, content, args.force)
     console.log(`Restored ${file} into ${env.dataDir} (the embedded database).`)
     if (restored.replacedTo)
       console.log(`  The data it replaced (--force) is kept in ${restored.replacedTo}: delete it when sure.`)

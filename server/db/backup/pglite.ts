@@ -3,7 +3,16 @@ import { sql } from 'drizzle-orm'
 import { openDatabase, openHeldDatabase } from '../client'
 import { claimDataDir } from '../data-dir-lock'
 import { finishRestore, type RestoredData } from './after-restore'
-import { assertWritable, BackupRefusedError, commitPartial, dropPartial, sizeOf, writePartial } from './files'
+import {
+  assertWritable,
+  BackupRefusedError,
+  commitPartial,
+  dropPartial,
+  partialOf,
+  sizeOf,
+  writePartial,
+} from './files'
+import { seal } from './seal'
 import { checkPgliteTarball } from './tarball'
 
 /**
@@ -33,6 +42,7 @@ export async function backupPglite(dataDir: string, file: string, force: boolean
     // Read back what is about to be the backup, as a restore will.
     checkPgliteTarball(file, bytes)
     writePartial(file, bytes)
+    await seal(partialOf(file), 'pglite')
     commitPartial(file)
   } catch (error) {
     dropPartial(file)
@@ -46,12 +56,17 @@ export async function backupPglite(dataDir: string, file: string, force: boolean
 export type PgliteRestore = RestoredData & { replacedTo: string | null }
 
 /**
- * Restores `file` into DATA_DIR: refused while a process holds it, and when it already holds data
+ * Restores `file` (its check line read by `checkSeal`) into DATA_DIR: refused while a process holds it, and when it already holds data
  * unless `force` (the old directory is then kept beside it, renamed, not deleted). The backup is
  * checked whole first, unpacked into a directory beside DATA_DIR and opened there; only a copy that
  * opened takes DATA_DIR's place, so a damaged file leaves DATA_DIR as it was.
  */
-export async function restorePglite(dataDir: string, file: string, force: boolean): Promise<PgliteRestore> {
+export async function restorePglite(
+  dataDir: string,
+  file: string,
+  content: { bytes: number },
+  force: boolean,
+): Promise<PgliteRestore> {
   const release = claimDataDir(dataDir, WHO_RESTORES)
   const staging = `${dataDir}.restoring`
   try {
@@ -61,7 +76,8 @@ export async function restorePglite(dataDir: string, file: string, force: boolea
         `${dataDir} (DATA_DIR) already holds a database: nothing was restored. Restore into an empty DATA_DIR, ` +
           `or add --force to put the backup in its place (the current directory is kept beside it, renamed).`,
       )
-    const bytes = readFileSync(file)
+    // The tarball, without the check line `checkSeal` has read.
+    const bytes = readFileSync(file).subarray(0, content.bytes)
     checkPgliteTarball(file, bytes)
     rmSync(staging, { recursive: true, force: true })
     const handle = await openDatabase({ kind: 'pglite', dataDir: staging, loadDataDir: new Blob([bytes]) })

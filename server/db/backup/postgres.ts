@@ -11,6 +11,7 @@ import {
   sizeOf,
 } from './files'
 import { findPgTool, runPgTool } from './pg-tools'
+import { seal } from './seal'
 
 /**
  * PostgreSQL is backed up with pg_dump (custom format: compressed, checksummed per block, restored
@@ -51,6 +52,7 @@ export async function backupPostgres(url: string, file: string, force: boolean):
   try {
     if (dump.code !== 0) throw new Error(`pg_dump failed; nothing was written:\n${firstLines(dump.stderr)}`)
     await checkPgDump(partialOf(file), file)
+    await seal(partialOf(file), 'postgres')
     commitPartial(file)
   } catch (error) {
     dropPartial(file)
@@ -118,6 +120,7 @@ async function replaceContents(target: Connection, file: string, replace: boolea
 
 export type PostgresRestore = RestoredData & { database: string; replaced: boolean }
 
+/** Restores `file`, whose check line `checkSeal` has read. */
 export async function restorePostgres(url: string, file: string, force: boolean): Promise<PostgresRestore> {
   const target = connection(url)
   await checkPgDump(file, file)
