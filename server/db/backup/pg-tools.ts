@@ -9,7 +9,7 @@ import path from 'node:path'
 
 export type PgTool = 'pg_dump' | 'pg_restore' | 'psql'
 
-export class MissingToolError extends Error {
+class MissingToolError extends Error {
   constructor(tool: PgTool, looked: string[]) {
     super(
       `${tool} was not found (looked in ${looked.join(', ')}). Install PostgreSQL's client programs, version 15 ` +
