@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server'
 import pino from 'pino'
 import { createApp } from './app'
 import { openConfiguredDatabase, openReplica } from './db/client'
+import { DataDirBusyError } from './db/data-dir-lock'
 import { ReadRouting } from './db/read-routing'
 import { seedDemo } from './demo/seed/demo'
 import { readEnv } from './env'
@@ -22,7 +23,17 @@ async function main() {
     process.exit(2)
   }
   const logger = pino({ level: env.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] })
-  const handle = await openConfiguredDatabase(env)
+  let handle
+  try {
+    handle = await openConfiguredDatabase(env)
+  } catch (error) {
+    // Another process has the embedded database open (a backup, a restore, a second server).
+    if (error instanceof DataDirBusyError) {
+      logger.fatal(error.message)
+      process.exit(2)
+    }
+    throw error
+  }
   if (env.demo) await seedDemo(handle.db)
   // The replica is opened without waiting for it: a standby that is down is read around, not fatal.
   const replica = env.databaseReadUrl ? await openReplica(env.databaseReadUrl) : null

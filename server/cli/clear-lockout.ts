@@ -18,7 +18,7 @@ async function main() {
     process.exit(2)
   }
   const env = readEnv()
-  const handle = await openConfiguredDatabase(env)
+  const handle = await openConfiguredDatabase(env, 'npm run clear-lockout')
   try {
     await clearSignInLockout(handle.db, username, address)
     console.log(`Cleared the sign-in lockout of ${username}${address ? ` and of ${address}` : ''}.`)

@@ -22,7 +22,7 @@ async function main() {
     process.exit(2)
   }
   const env = readEnv()
-  const handle = await openConfiguredDatabase(env)
+  const handle = await openConfiguredDatabase(env, 'npm run create-official')
   try {
     const uk = await createOfficialAccount(handle.db, username, password)
     if (!uk) {

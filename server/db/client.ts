@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { claimDataDir } from './data-dir-lock'
 import * as schema from './schema'
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -54,17 +55,14 @@ export type DatabaseOptions =
 
 /**
  * The database the settings name (PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR), migrated: how
- * the server and its commands open it.
+ * the server and its commands open it. `what` names this process in the message another one gets
+ * while it holds the embedded database (server/db/data-dir-lock.ts).
  */
-export async function openConfiguredDatabase(settings: {
-  databaseUrl: string | null
-  dataDir: string
-}): Promise<DatabaseHandle> {
-  const handle = await openDatabase(
-    settings.databaseUrl
-      ? { kind: 'postgres', url: settings.databaseUrl }
-      : { kind: 'pglite', dataDir: settings.dataDir },
-  )
+export async function openConfiguredDatabase(
+  settings: { databaseUrl: string | null; dataDir: string },
+  what = 'The Daily Supply server',
+): Promise<DatabaseHandle> {
+  const handle = await openHeldDatabase(settings, what)
   try {
     await handle.migrate()
   } catch (error) {
@@ -72,6 +70,34 @@ export async function openConfiguredDatabase(settings: {
     throw error
   }
   return handle
+}
+
+/**
+ * The configured database as it is, not migrated (a backup must not change what it copies); the
+ * embedded one claimed for this process until `close`, refused while another process holds it.
+ */
+export async function openHeldDatabase(
+  settings: { databaseUrl: string | null; dataDir: string },
+  what: string,
+): Promise<DatabaseHandle> {
+  if (settings.databaseUrl) return openDatabase({ kind: 'postgres', url: settings.databaseUrl })
+  const release = claimDataDir(settings.dataDir, what)
+  try {
+    const handle = await openDatabase({ kind: 'pglite', dataDir: settings.dataDir })
+    return {
+      ...handle,
+      close: async () => {
+        try {
+          await handle.close()
+        } finally {
+          release()
+        }
+      },
+    }
+  } catch (error) {
+    release()
+    throw error
+  }
 }
 
 /** A streaming replica (hot standby) opened for reads, and the position up to which it has replayed. */
