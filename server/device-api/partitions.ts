@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { MAX_CLOCK_AHEAD_MS, MAX_EVENT_AGE_MS } from '../../contract/device-api'
 import { addDays, shanghaiDayOf } from '../../contract/time'
 import { rowsOf, type Database } from '../db/client'
+import { lockNotAvailable } from '../lib/db-errors'
 
 /** Tables partitioned by Shanghai day (migration 0007). */
 const PARTITIONED = ['transactions', 'passenger_counts'] as const
@@ -17,18 +18,34 @@ const CHUNK_DAYS = 4
 const PAUSE_MS = 100
 
 /**
+ * How long making a table's days waits for its lock. A long reader (a pg_dump holds every table for
+ * the whole dump) would otherwise hold the statement, and every request of the table queued behind
+ * its lock request, until it ends.
+ */
+const LOCK_TIMEOUT = '2s'
+
+/**
  * Makes each day in [first, last] its partition in every partitioned table: one statement per table,
- * outside any transaction. A day made meanwhile by another instance is skipped by the SQL function,
- * and so is a day whose rows already sit in the default partition (they stay correct there).
- * Answers how many partitions it made. Never called on a request's path: making one locks its table.
+ * each in a transaction of its own. A day made meanwhile by another instance is skipped by the SQL
+ * function, and so is a day whose rows already sit in the default partition (they stay correct there).
+ * A table whose lock was not had within LOCK_TIMEOUT is left for the next run (its rows meanwhile go to
+ * the default partition, correct there too). Answers how many partitions it made. Never called on a
+ * request's path: making one locks its table.
  */
 export async function makeDayPartitions(db: Database, first: string, last: string): Promise<number> {
   let made = 0
   for (const table of PARTITIONED) {
-    const [row] = rowsOf<{ made: number }>(
-      await db.execute(sql`select ensure_day_partitions(${table}, ${first}::date, ${last}::date) as made`),
-    )
-    made += Number(row?.made ?? 0)
+    try {
+      made += await db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`set local lock_timeout = '${LOCK_TIMEOUT}'`))
+        const [row] = rowsOf<{ made: number }>(
+          await tx.execute(sql`select ensure_day_partitions(${table}, ${first}::date, ${last}::date) as made`),
+        )
+        return Number(row?.made ?? 0)
+      })
+    } catch (error) {
+      if (!lockNotAvailable(error)) throw error
+    }
   }
   return made
 }

@@ -29,3 +29,8 @@ const isInputRefusal = (code: string) => /^22[0-9A-Z]{3}$/.test(code) || code ==
 export function dataException(error: unknown): string | null {
   return findPgError(error, isInputRefusal)?.code ?? null
 }
+
+/** The statement gave up waiting for a lock (lock_timeout, 55P03): the job tries again later. */
+export function lockNotAvailable(error: unknown): boolean {
+  return findPgError(error, (code) => code === '55P03') !== null
+}

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_EVENT_AGE_MS } from '../../contract/device-api'
 import { addDays, shanghaiDayOf } from '../../contract/time'
 import { rowsOf } from '../../server/db/client'
-import { acceptedDays, DAYS_AHEAD, makePartitionWindow, windowChunks } from '../../server/device-api/partitions'
+import {
+  acceptedDays,
+  DAYS_AHEAD,
+  makeDayPartitions,
+  makePartitionWindow,
+  windowChunks,
+} from '../../server/device-api/partitions'
 import { deviceCall, passengers, payment, withDevice, withMerchant } from '../helpers/devices'
 import { withOfficial, withOperator } from '../helpers/fixtures'
 import { createTestApp, type TestApp } from '../helpers/test-app'
@@ -109,6 +115,35 @@ describe('the background job', () => {
     // Made already: a second run (another instance, the next start) makes nothing.
     expect(await makePartitionWindow(t.db, t.time.clock(), { pause: async () => {} })).toBe(0)
   })
+
+  // PostgreSQL only: PGlite has one connection, so nothing else can hold a lock meanwhile.
+  it.skipIf(!process.env.DATABASE_URL)(
+    'gives a table up after its lock timeout while a long reader holds it (a pg_dump), and makes its days next time',
+    async () => {
+      const day = addDays(acceptedDays(t.time.clock()).last, 1)
+      let release = () => {}
+      const held = new Promise<void>((resolve) => (release = resolve))
+      let holding = () => {}
+      const isHolding = new Promise<void>((resolve) => (holding = resolve))
+      // A reader holding transactions the way pg_dump does, on another connection of the pool.
+      const reader = t.db.transaction(async (tx) => {
+        await tx.execute(sql`lock table transactions in access share mode`)
+        holding()
+        await held
+      })
+      await isHolding
+      const started = Date.now()
+      // passenger_counts is made; transactions is left after the 2 s lock timeout, without an error.
+      expect(await makeDayPartitions(t.db, day, day)).toBe(1)
+      expect(Date.now() - started).toBeLessThan(10_000)
+      release()
+      await reader
+      expect(await partitionsOf('transactions')).not.toContain(`transactions_${day8(day)}`)
+      expect(await makeDayPartitions(t.db, day, day)).toBe(1)
+      expect(await partitionsOf('transactions')).toContain(`transactions_${day8(day)}`)
+    },
+    20_000,
+  )
 
   it("lands a new day's rows in their partition and a backlog day's still in the default one, all counted", async () => {
     const yesterday = addDays(today(), -1)
