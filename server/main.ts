@@ -1,7 +1,7 @@
 import { serve } from '@hono/node-server'
 import pino from 'pino'
 import { createApp } from './app'
-import { openConfiguredDatabase, openReplica } from './db/client'
+import { applicationNameFor, openConfiguredDatabase, openReplica } from './db/client'
 import { ReadRouting } from './db/read-routing'
 import { seedDemo } from './demo/seed/demo'
 import { readEnv } from './env'
@@ -22,7 +22,8 @@ async function main() {
     process.exit(2)
   }
   const logger = pino({ level: env.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] })
-  const handle = await openConfiguredDatabase(env)
+  // Named by instance: /api/metrics finds this instance's connections in pg_stat_activity by it.
+  const handle = await openConfiguredDatabase({ ...env, applicationName: applicationNameFor(env.metricsInstance) })
   if (env.demo) await seedDemo(handle.db)
   // The replica is opened without waiting for it: a standby that is down is read around, not fatal.
   const replica = env.databaseReadUrl ? await openReplica(env.databaseReadUrl) : null
@@ -35,6 +36,7 @@ async function main() {
     db: handle.db,
     reads,
     events: handle.events,
+    pool: handle.pool,
     clock: systemClock,
     logger,
     config: {
@@ -43,6 +45,7 @@ async function main() {
       trustProxy: env.trustProxy,
       clientDir: env.clientDir,
       secureCookies: env.secureCookies,
+      metrics: { token: env.metricsToken, instance: env.metricsInstance },
     },
   })
   // Not awaited: the partitions are made in the background while the server listens.
