@@ -9,7 +9,7 @@ import type { AppEnv } from '../lib/types'
 const digest = (text: string) => createHash('sha256').update(text).digest()
 
 /** Whether `header` is `Bearer <token>`, compared in constant time. */
-export function bearerMatches(header: string | undefined, token: string): boolean {
+function bearerMatches(header: string | undefined, token: string): boolean {
   const given = header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : ''
   // Both digests are always computed and compared: a missing header takes as long as a wrong one.
   return timingSafeEqual(digest(given), digest(token)) && given.length > 0

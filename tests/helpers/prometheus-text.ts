@@ -5,8 +5,8 @@
  * and histogram series that are not cumulative or lack their +Inf bucket, _sum or _count.
  */
 
-export type MetricType = 'counter' | 'gauge' | 'histogram' | 'summary' | 'untyped'
-export type Sample = { name: string; labels: Record<string, string>; value: number }
+type MetricType = 'counter' | 'gauge' | 'histogram' | 'summary' | 'untyped'
+type Sample = { name: string; labels: Record<string, string>; value: number }
 export type Family = { name: string; type: MetricType; help: string; samples: Sample[] }
 
 const NAME = '[a-zA-Z_:][a-zA-Z0-9_:]*'

@@ -8,9 +8,9 @@ import { api } from '@/lib/api-client'
  * counters send no event at all; a refetch per event would have to be throttled to an interval anyway.
  * Fifteen seconds is a scrape interval's; a hidden tab does not poll (TanStack Query's default).
  */
-export const SYSTEM_REFRESH_MS = 15_000
+const SYSTEM_REFRESH_MS = 15_000
 
-export const systemKeys = { all: ['system'] as const }
+const systemKeys = { all: ['system'] as const }
 
 export const systemQuery = () =>
   queryOptions({
