@@ -20,4 +20,5 @@ export const API_ROLES = {
   merchants: CONSOLE,
   devices: CONSOLE,
   dashboard: CONSOLE,
+  system: OFFICIAL,
 } as const satisfies Record<string, readonly number[]>

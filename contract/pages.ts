@@ -26,6 +26,7 @@ export const PAGE_GROUPS = {
   market: '/market',
   merchant: '/merchant',
   device: '/device',
+  system: '/system',
 } as const
 export type PageGroup = keyof typeof PAGE_GROUPS
 
@@ -88,6 +89,7 @@ export const PAGES = {
     reach: 'menu',
     list: listWords(DEVICE_LIST, { kind: DEVICE_KIND_WORDS, status: DEVICE_STATUS_WORDS }),
   },
+  System: { path: '/system', group: 'system', roles: API_ROLES.system, reach: 'menu', list: null },
 } as const satisfies Record<string, Page>
 
 export type PageName = keyof typeof PAGES

@@ -2,6 +2,7 @@ import type { PaymentMethod, TestResult } from './device-api'
 import type { DeviceKind, DeviceStatus } from './device-list'
 import type { MarketStatus } from './market-list'
 import type { BusinessCategory, MerchantStatus } from './merchant-list'
+import type { RefusalReason } from './system'
 
 /**
  * The words for every fixed value a list, filter, tab label, chart legend or CSV file shows: one map
@@ -60,6 +61,30 @@ export const TEST_RESULT_WORDS = {
   fail: 'dashboard_test_fail',
 } as const satisfies Words<TestResult>
 
+/** Why a device's event was refused, in a few words (the System page's chart; the device hears the full sentence). */
+export const REFUSAL_REASON_WORDS = {
+  batch: 'system_reason_batch',
+  batch_too_big: 'system_reason_batch_too_big',
+  event_id: 'system_reason_event_id',
+  event_type: 'system_reason_event_type',
+  amount: 'system_reason_amount',
+  method: 'system_reason_method',
+  time: 'system_reason_time',
+  period: 'system_reason_period',
+  count: 'system_reason_count',
+  produce: 'system_reason_produce',
+  stall: 'system_reason_stall',
+  inhibition: 'system_reason_inhibition',
+  result: 'system_reason_result',
+  future: 'system_reason_future',
+  too_old: 'system_reason_too_old',
+  duplicate_in_batch: 'system_reason_duplicate_in_batch',
+  kind_mismatch: 'system_reason_kind_mismatch',
+  unknown_payment: 'system_reason_unknown_payment',
+  refund_exceeds: 'system_reason_refund_exceeds',
+  total_too_large: 'system_reason_total_too_large',
+} as const satisfies Words<RefusalReason>
+
 type ValueOf<Map> = Map[keyof Map]
 /** Every message key a value set names (the console's table of words is checked against it). */
 export type WordKey =
@@ -70,3 +95,4 @@ export type WordKey =
   | ValueOf<typeof DEVICE_STATUS_WORDS>
   | ValueOf<typeof PAYMENT_METHOD_WORDS>
   | ValueOf<typeof TEST_RESULT_WORDS>
+  | ValueOf<typeof REFUSAL_REASON_WORDS>

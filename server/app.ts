@@ -29,6 +29,11 @@ import { SessionCache } from './lib/session-cache'
 import { ReadRouting } from './db/read-routing'
 import { readyRoutes } from './health/ready-routes'
 import { shareSessionRevocations } from './user/session-revocations'
+import { InstanceMetrics } from './lib/instance-metrics'
+import { poolStates, type PoolInfo } from './db/pool-use'
+import { devicePresence } from './device-api/presence'
+import { metricsRoutes } from './metrics/routes'
+import { systemRoutes } from './system/routes'
 
 const HealthSchema = v.object({ status: v.literal('ok') })
 const MAX_JSON_BYTES = 256 * 1024
@@ -53,6 +58,8 @@ function apiRoutes() {
       (c) => ok(c, { status: 'ok' as const }),
     )
     .route('/ready', readyRoutes)
+    .route('/metrics', metricsRoutes)
+    .route('/system', systemRoutes)
     .route('/user', userRoutes)
     .route('/messages', messageRoutes)
     .route('/markets', marketRoutes)
@@ -74,7 +81,18 @@ export function createApp(given: AppDeps) {
     keptAnswers:
       given.keptAnswers ??
       new KeptAnswers((error: unknown) => given.logger.warn({ err: error }, 'could not refresh a kept answer')),
+    metrics: new InstanceMetrics(given.config.metrics?.instance ?? 'local'),
   }
+  const pool: PoolInfo = given.pool ?? { driver: 'pglite', max: 1, applicationName: null }
+  deps.metrics.watch({
+    devicesOnline: () => devicePresence(deps).onlineCount(deps.clock().getTime()),
+    liveSubscribers: () => deps.live.subscriberCount,
+    pool,
+    poolStates: () => poolStates(deps.db, pool),
+  })
+  deps.live.measureLag((seconds) => deps.metrics.liveLag.observe(seconds))
+  // Node's process figures cost a GC observer and an event-loop monitor: only when someone may read them.
+  if (given.config.metrics?.token) deps.metrics.collectProcessMetrics()
   if (given.events) shareSessionRevocations(deps.sessionCache, given.events, deps.logger)
   if (given.events && !given.live)
     deps.live

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os'
 import path from 'node:path'
 import * as v from 'valibot'
 import { MIN_RETAIN_DAYS } from './db/retention'
@@ -76,6 +77,13 @@ const EnvSchema = v.object({
       v.minValue(MIN_RETAIN_DAYS, `RETAIN_DAYS must be at least ${MIN_RETAIN_DAYS}`),
     ),
   ),
+  // Unset: /api/metrics answers 404 as if it did not exist.
+  METRICS_TOKEN: v.optional(
+    v.pipe(v.string(), v.minLength(16, 'METRICS_TOKEN must be at least 16 characters (a random secret)')),
+  ),
+  METRICS_INSTANCE: v.optional(
+    v.pipe(v.string(), v.regex(/^[\w.:-]{1,50}$/, 'METRICS_INSTANCE must be 1-50 letters, digits or . _ : -')),
+  ),
 })
 
 export type ServerEnv = {
@@ -97,6 +105,10 @@ export type ServerEnv = {
   clientDir: string
   /** Days of transactions and passenger counts kept attached; null keeps every day (server/db/retention.ts). */
   retainDays: number | null
+  /** The Bearer token /api/metrics asks for; null: the route is off (404). */
+  metricsToken: string | null
+  /** This instance's `instance` label (and its connections' application_name): the setting, or host:port. */
+  metricsInstance: string
 }
 
 /** Reads the configuration once; a bad value stops the process with a message naming the variable. */
@@ -127,5 +139,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     secureCookies: env.SECURE_COOKIES === '1',
     clientDir: path.resolve(env.CLIENT_DIR),
     retainDays: env.RETAIN_DAYS ?? null,
+    metricsToken: env.METRICS_TOKEN ?? null,
+    metricsInstance: env.METRICS_INSTANCE ?? `${hostname()}:${env.PORT}`.slice(0, 50),
   }
 }

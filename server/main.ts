@@ -1,7 +1,7 @@
 import { serve } from '@hono/node-server'
 import pino from 'pino'
 import { createApp } from './app'
-import { openConfiguredDatabase, openReplica } from './db/client'
+import { applicationNameFor, openConfiguredDatabase, openReplica } from './db/client'
 import { DataDirBusyError } from './db/data-dir-lock'
 import { ReadRouting } from './db/read-routing'
 import { seedDemo } from './demo/seed/demo'
@@ -25,7 +25,8 @@ async function main() {
   const logger = pino({ level: env.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] })
   let handle
   try {
-    handle = await openConfiguredDatabase(env)
+    // Named by instance: /api/metrics finds this instance's connections in pg_stat_activity by it.
+    handle = await openConfiguredDatabase({ ...env, applicationName: applicationNameFor(env.metricsInstance) })
   } catch (error) {
     // Another process has the embedded database open (a backup, a restore, a second server).
     if (error instanceof DataDirBusyError) {
@@ -46,6 +47,7 @@ async function main() {
     db: handle.db,
     reads,
     events: handle.events,
+    pool: handle.pool,
     clock: systemClock,
     logger,
     config: {
@@ -54,6 +56,7 @@ async function main() {
       trustProxy: env.trustProxy,
       clientDir: env.clientDir,
       secureCookies: env.secureCookies,
+      metrics: { token: env.metricsToken, instance: env.metricsInstance },
     },
   })
   // Not awaited: the partitions are made in the background while the server listens.

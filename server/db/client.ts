@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { claimDataDir } from './data-dir-lock'
+import type { PoolInfo } from './pool-use'
 import * as schema from './schema'
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -41,6 +42,8 @@ export type DatabaseHandle = {
   close: () => Promise<void>
   /** PGlite only: the whole data directory as a gzipped tarball (tests load it instead of migrating). */
   dump?: () => Promise<Blob>
+  /** How the primary is reached, for /api/metrics' pool figures (./pool-use.ts). */
+  pool: PoolInfo
 }
 
 /** The rows a raw statement answered, from either driver (postgres.js answers an array, PGlite `{ rows }`). */
@@ -51,7 +54,17 @@ export function rowsOf<T>(result: unknown): T[] {
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
 export type DatabaseOptions =
-  { kind: 'postgres'; url: string; maxConnections?: number } | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
+  | {
+      kind: 'postgres'
+      url: string
+      maxConnections?: number
+      /** What pg_stat_activity shows for this instance's connections (the metrics' pool figures find them by it). */
+      applicationName?: string
+    }
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
+
+/** What this instance's connections are called (PostgreSQL keeps 63 characters; instance names are ASCII). */
+export const applicationNameFor = (instance: string) => `daily-supply ${instance}`.slice(0, 63)
 
 /**
  * The database the settings name (PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR), migrated: how
@@ -59,7 +72,7 @@ export type DatabaseOptions =
  * while it holds the embedded database (server/db/data-dir-lock.ts).
  */
 export async function openConfiguredDatabase(
-  settings: { databaseUrl: string | null; dataDir: string },
+  settings: { databaseUrl: string | null; dataDir: string; applicationName?: string },
   what = 'The Daily Supply server',
 ): Promise<DatabaseHandle> {
   const handle = await openHeldDatabase(settings, what)
@@ -77,10 +90,17 @@ export async function openConfiguredDatabase(
  * embedded one claimed for this process until `close`, refused while another process holds it.
  */
 export async function openHeldDatabase(
-  settings: { databaseUrl: string | null; dataDir: string },
+  settings: { databaseUrl: string | null; dataDir: string; applicationName?: string },
   what: string,
 ): Promise<DatabaseHandle> {
-  if (settings.databaseUrl) return openDatabase({ kind: 'postgres', url: settings.databaseUrl })
+  if (settings.databaseUrl) {
+    const { applicationName } = settings
+    return openDatabase({
+      kind: 'postgres',
+      url: settings.databaseUrl,
+      ...(applicationName ? { applicationName } : {}),
+    })
+  }
   const release = claimDataDir(settings.dataDir, what)
   try {
     const handle = await openDatabase({ kind: 'pglite', dataDir: settings.dataDir })
@@ -142,11 +162,18 @@ export async function openDatabase(options: DatabaseOptions, folder = migrations
     const { default: postgres } = await import('postgres')
     const { drizzle } = await import('drizzle-orm/postgres-js')
     const { migrate } = await import('drizzle-orm/postgres-js/migrator')
-    const client = postgres(options.url, { max: options.maxConnections ?? 10, onnotice: () => {} })
+    const max = options.maxConnections ?? 10
+    const applicationName = options.applicationName ?? 'daily-supply'
+    const client = postgres(options.url, {
+      max,
+      onnotice: () => {},
+      connection: { application_name: applicationName },
+    })
     const db = drizzle(client, { schema })
     return {
       db,
       kind: 'postgres',
+      pool: { driver: 'postgres', max, applicationName },
       events: {
         notify: async (channel, payload) => {
           await client.notify(channel, payload)
@@ -182,6 +209,7 @@ export async function openDatabase(options: DatabaseOptions, folder = migrations
   return {
     db,
     kind: 'pglite',
+    pool: { driver: 'pglite', max: 1, applicationName: null },
     events: {
       notify: async (channel, payload) => {
         await client.query('select pg_notify($1, $2)', [channel, payload])

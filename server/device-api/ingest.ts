@@ -460,7 +460,34 @@ async function storeBatches(
  * batch's transaction holds no device row in the steady state.
  */
 export async function ingestBatch(
-  deps: Pick<ServerDeps, 'db' | 'clock' | 'logger'>,
+  deps: Pick<ServerDeps, 'db' | 'clock' | 'logger' | 'metrics'>,
+  device: AuthedDevice,
+  raw: readonly unknown[],
+  locale: Locale,
+): Promise<BatchResult> {
+  try {
+    return await storeBatch(deps, device, raw, locale)
+  } catch (error) {
+    // Counted by outcome, and a refusal by its events' reasons: what the System page and /api/metrics show.
+    const rejected = refusedEvents(error)
+    deps.metrics.notStored(
+      raw,
+      rejected ? 'refused' : 'failed',
+      rejected?.map((event) => event.reason),
+    )
+    throw error
+  }
+}
+
+/** The events a refusal named, or null when the error is not a refusal. */
+function refusedEvents(error: unknown): RejectedEvent[] | null {
+  if (!(error instanceof ApiError) || error.code !== ApiCode.INVALID_INPUT) return null
+  const data = error.data as { rejected?: unknown } | null
+  return data && Array.isArray(data.rejected) ? (data.rejected as RejectedEvent[]) : null
+}
+
+async function storeBatch(
+  deps: Pick<ServerDeps, 'db' | 'clock' | 'logger' | 'metrics'>,
   device: AuthedDevice,
   raw: readonly unknown[],
   locale: Locale,
@@ -475,6 +502,7 @@ export async function ingestBatch(
   const accepted: string[] = []
   const duplicates: string[] = []
   for (const event of events) (fresh.has(event.id) ? accepted : duplicates).push(event.id)
+  deps.metrics.stored(events, fresh)
   return { accepted, duplicates }
 }
 

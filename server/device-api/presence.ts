@@ -61,6 +61,13 @@ export class DevicePresence {
     else this.#timer ??= setTimeout(() => void this.#flush(true), PRESENCE_FLUSH_MS)
   }
 
+  /** Devices the database holds online, as this instance last wrote or read them, seen within the online window (the metrics' gauge). */
+  onlineCount(nowMs: number): number {
+    let online = 0
+    for (const known of this.#knownOnline.values()) if (nowMs - known < ONLINE_WINDOW_MS) online++
+    return online
+  }
+
   /** Writes every waiting last-seen time now, waiting for rows another writer holds (on shutdown, in tests). */
   flush(): Promise<void> {
     return this.#flush(false)

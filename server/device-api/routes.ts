@@ -1,6 +1,15 @@
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
+import { HTTPException } from 'hono/http-exception'
 import * as v from 'valibot'
-import { BatchResultSchema, DeviceBatchSchema, HeartbeatSchema, RejectedEventSchema } from '../../contract/device-api'
+import { ApiCode } from '../../contract/api'
+import {
+  BatchResultSchema,
+  DeviceBatchSchema,
+  HeartbeatSchema,
+  MAX_BATCH_EVENTS,
+  RejectedEventSchema,
+} from '../../contract/device-api'
+import { ApiError } from '../lib/errors'
 import { apiDoc } from '../lib/openapi'
 import { ok } from '../lib/respond'
 import { validate } from '../lib/validate'
@@ -20,6 +29,23 @@ const answers = {
       'code 42900: too many failed device sign-ins from this code or address, or calls faster than the allowance (5 a second, 20 at once); Retry-After says when',
   },
   500: { description: 'code 50000: server error; the batch was not stored, send it again' },
+}
+
+/**
+ * Counts a batch refused before its events are read (not JSON, not a list of 1 to 500 events): the
+ * ingest, which counts every other outcome, never sees it.
+ */
+const countShapeRefusals: MiddlewareHandler<DeviceEnv> = async (c, next) => {
+  await next()
+  const error = c.error
+  // The validator's refusal carries field errors (a list); the ingest's names events ({ rejected }).
+  const shape =
+    (error instanceof ApiError && error.code === ApiCode.INVALID_INPUT && Array.isArray(error.data)) ||
+    (error instanceof HTTPException && error.status === 400)
+  if (!shape) return
+  const body: unknown = await c.req.json().catch(() => null)
+  const events = body && typeof body === 'object' && 'events' in body ? body.events : null
+  c.var.deps.metrics.batchRefused(Array.isArray(events) && events.length > MAX_BATCH_EVENTS ? 'batch_too_big' : 'batch')
 }
 
 /**
@@ -58,6 +84,7 @@ export const deviceApiRoutes = new Hono<DeviceEnv>()
       data: BatchResultSchema,
       answers,
     }),
+    countShapeRefusals,
     validate('json', DeviceBatchSchema),
     async (c) => ok(c, await ingestBatch(c.var.deps, c.var.device, c.req.valid('json').events, c.var.locale)),
   )

@@ -20,7 +20,7 @@ function newestMigrationMillis(): number {
 }
 
 /** The probe's limit: a database that takes longer is not ready, whatever it answers later. */
-const PROBE_MS = 2_000
+export const PROBE_MS = 2_000
 
 /**
  * Whether this instance can serve (GET /api/ready), for a load balancer or an orchestrator; liveness

@@ -27,6 +27,7 @@ export class LiveBus {
   private kept: Kept[] = []
   private first = 0
   private readonly subscribers = new Set<LiveSubscriber>()
+  private observeLag: ((seconds: number) => void) | null = null
 
   constructor(
     private readonly now: () => number = Date.now,
@@ -60,8 +61,17 @@ export class LiveBus {
     for (const subscriber of this.subscribers) subscriber.lost()
   }
 
+  /** Reports each arriving event's lag: now less the time its id was made (live-publish.ts), in seconds. */
+  measureLag(observe: (seconds: number) => void): void {
+    this.observeLag = observe
+  }
+
   receive(event: LiveEvent): void {
     const at = this.now()
+    if (this.observeLag) {
+      const made = parseInt(event.id.slice(0, event.id.indexOf('-')), 36)
+      if (Number.isFinite(made)) this.observeLag(Math.max(0, at - made) / 1000)
+    }
     this.kept.push({ event, at })
     this.forgetOld(at)
     for (const subscriber of this.subscribers) {

@@ -1,9 +1,11 @@
 import type { Logger } from 'pino'
 import type { Database, DatabaseEvents } from '../db/client'
+import type { PoolInfo } from '../db/pool-use'
 import type { ReadRouting } from '../db/read-routing'
 import type { Clock } from './clock'
 import type { Locale } from './i18n'
 import type { SessionUser } from './session-user'
+import type { InstanceMetrics } from './instance-metrics'
 import type { KeptAnswers } from './kept-answers'
 import type { LiveBus } from './live-bus'
 import type { SessionCache } from './session-cache'
@@ -28,6 +30,11 @@ export type AppConfig = {
   deviceCallAllowance?: { perSecond: number; burst: number }
   /** Open /api/stream connections, per instance (server/live/stream-places.ts); absent: 6 a session, 20 an account. */
   streamCaps?: { perSession: number; perAccount: number }
+  /**
+   * /api/metrics (server/metrics/routes.ts): the Bearer token it asks for (null or absent: the route
+   * answers 404, as if absent) and this instance's `instance` label (absent: `local`).
+   */
+  metrics?: { token: string | null; instance: string }
 }
 
 export type AppDeps = {
@@ -49,6 +56,8 @@ export type AppDeps = {
   live?: LiveBus
   /** Costly answers kept a while (made by createApp when not given). */
   keptAnswers?: KeptAnswers
+  /** How the primary is reached, for the metrics' pool figures (absent: PGlite's, one connection). */
+  pool?: PoolInfo
 }
 
 /** What every handler sees as `c.var.deps`. */
@@ -57,6 +66,8 @@ export type ServerDeps = AppDeps & {
   sessionCache: SessionCache
   live: LiveBus
   keptAnswers: KeptAnswers
+  /** This instance's metrics (made by createApp). */
+  metrics: InstanceMetrics
 }
 
 export type AppEnv = {

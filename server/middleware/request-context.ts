@@ -40,7 +40,7 @@ export function servedOverHttps(c: Ctx, trustProxy: number): boolean {
   return incoming ? incoming.socket?.encrypted === true : c.req.url.startsWith('https:')
 }
 
-/** Request id, locale, client address and a log line per request (routine device calls summed: request-log.ts). */
+/** Request id, locale, client address, the route's timing (server/lib/route-timings.ts) and a log line per request (routine device calls summed: request-log.ts). */
 export function requestContext(deps: ServerDeps): MiddlewareHandler<AppEnv> {
   const log = requestLog(deps.logger, () => performance.now())
   return async (c, next) => {
@@ -54,13 +54,18 @@ export function requestContext(deps: ServerDeps): MiddlewareHandler<AppEnv> {
     // streamed Response, which costs the node adapter its fast path.
     if (c.req.path.startsWith('/api/')) c.header('X-Request-Id', requestId)
     await next()
+    const ms = performance.now() - started
+    // The matched route's template (its registered path, kept by the router: nothing is built per
+    // request), never the address: ids would make a series per record. hono/route's routePath(c)
+    // maps the matched routes into a new array on each call; this getter reads the one it matched.
+    deps.metrics.routes.observe(c.req.routePath, c.req.method, c.res.status, ms / 1000)
     if (c.req.path.startsWith('/api/')) {
       log({
         reqId: requestId,
         method: c.req.method,
         path: c.req.path,
         status: c.res.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
+        ms: Math.round(ms * 10) / 10,
       })
     }
   }

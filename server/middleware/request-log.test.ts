@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream'
 import { Hono } from 'hono'
+import { InstanceMetrics } from '../lib/instance-metrics'
 import pino from 'pino'
 import { describe, expect, it } from 'vitest'
 import type { AppEnv, ServerDeps } from '../lib/types'
@@ -71,8 +72,8 @@ describe('requestLog', () => {
 
   it('is what the request context logs with', async () => {
     const { logger, lines } = capturingLogger('info')
-    // The request context reads only these of its deps before the handler runs.
-    const deps = { logger, config: { trustProxy: 0 } } as unknown as ServerDeps
+    // The request context reads only these of its deps (the route timings after the handler).
+    const deps = { logger, config: { trustProxy: 0 }, metrics: new InstanceMetrics('test') } as unknown as ServerDeps
     const app = new Hono<AppEnv>()
       .use(requestContext(deps))
       .post('/api/device/v1/heartbeat', (c) => c.json({}))

@@ -36,6 +36,8 @@ const TITLES: { readonly [Name in TitleName]: () => string } = {
   MerchantEdit: m.menu_merchant_edit,
   device: m.menu_device,
   DeviceManage: m.menu_device_manage,
+  system: m.menu_system,
+  System: m.menu_system_status,
   notFound: m.menu_not_found,
   Forbidden: m.menu_forbidden,
   login: m.menu_login,

@@ -14,6 +14,7 @@ import {
 } from '../../server/user/accounts'
 import { hashPassword, md5Hex, verifyPassword } from '../../server/lib/passwords'
 import { KeptAnswers } from '../../server/lib/kept-answers'
+import { InstanceMetrics } from '../../server/lib/instance-metrics'
 import { LiveBus } from '../../server/lib/live-bus'
 import { SessionCache } from '../../server/lib/session-cache'
 import { createTestApp, createUser, Role, UserStatus, type TestApp } from '../helpers/test-app'
@@ -74,6 +75,7 @@ beforeAll(async () => {
     sessionCache: new SessionCache(),
     live: new LiveBus(),
     keptAnswers: new KeptAnswers(),
+    metrics: new InstanceMetrics('test'),
   }
   const [a] = await t.db.insert(markets).values({ name: 'Market A' }).returning()
   const [b] = await t.db.insert(markets).values({ name: 'Market B' }).returning()

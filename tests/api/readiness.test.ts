@@ -1,9 +1,12 @@
+import { createServer, type Socket } from 'node:net'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../../server/app'
 import { openDatabase } from '../../server/db/client'
 import { ReadRouting } from '../../server/db/read-routing'
-import { readiness, type Readiness } from '../../server/health/readiness'
+import { PROBE_MS, readiness, type Readiness } from '../../server/health/readiness'
 import { withOfficial } from '../helpers/fixtures'
+import { freePort } from '../helpers/free-port'
 import { createTestApp, type TestApp } from '../helpers/test-app'
 
 /**
@@ -51,6 +54,63 @@ describe('GET /api/ready', () => {
       await bare.close()
     }
   })
+})
+
+/** The app on a PostgreSQL URL to `port`, asked GET /api/ready: the answer and how long it took. */
+async function readyAt(port: number) {
+  const handle = await openDatabase({ kind: 'postgres', url: `postgres://postgres@127.0.0.1:${port}/none` })
+  const app = createApp({
+    db: handle.db,
+    clock: () => new Date(),
+    logger: pino({ level: 'silent' }),
+    config: {
+      sessionTtlSeconds: 3600,
+      sessionMaxAgeSeconds: 86400,
+      trustProxy: 0,
+      clientDir: null,
+      secureCookies: false,
+    },
+  })
+  const started = performance.now()
+  try {
+    const response = await app.request('/api/ready', { headers: { 'Accept-Language': 'en-US' } })
+    const body = (await response.json()) as { code: number; data: Readiness }
+    return { status: response.status, body, ms: performance.now() - started }
+  } finally {
+    await handle.close().catch(() => {})
+  }
+}
+
+describe('GET /api/ready with no database there', () => {
+  // A URL to a port nothing listens on, never by stopping the shared server other tests use.
+  it('is not ready (503, database unreachable) at a closed port, at once', async () => {
+    const answer = await readyAt(await freePort())
+    expect(answer.status).toBe(503)
+    expect(answer.body.code).toBe(50000)
+    expect(answer.body.data).toMatchObject({ ready: false, database: 'unreachable', migrations: 'unknown' })
+    expect(answer.ms).toBeLessThan(PROBE_MS)
+  })
+
+  it('gives up within its limit on a server that accepts and never answers', async () => {
+    const sockets = new Set<Socket>()
+    const silent = createServer((socket) => {
+      sockets.add(socket)
+      socket.on('close', () => sockets.delete(socket))
+    })
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    try {
+      const address = silent.address()
+      if (!address || typeof address !== 'object') throw new Error('no port')
+      const answer = await readyAt(address.port)
+      expect(answer.status).toBe(503)
+      expect(answer.body.data).toMatchObject({ ready: false, database: 'unreachable' })
+      expect(answer.ms).toBeGreaterThanOrEqual(PROBE_MS - 50)
+      expect(answer.ms).toBeLessThan(PROBE_MS + 1_000)
+    } finally {
+      for (const socket of sockets) socket.destroy()
+      await new Promise((resolve) => silent.close(resolve))
+    }
+  }, 20_000)
 })
 
 describe('the dashboard read from the primary on request', () => {

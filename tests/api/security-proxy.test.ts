@@ -6,6 +6,7 @@ import type { AppEnv, ServerDeps } from '../../server/lib/types'
 import { forwardedEntry, requestContext } from '../../server/middleware/request-context'
 import { THROTTLE_POLICY } from '../../server/lib/throttle'
 import { KeptAnswers } from '../../server/lib/kept-answers'
+import { InstanceMetrics } from '../../server/lib/instance-metrics'
 import { LiveBus } from '../../server/lib/live-bus'
 import { SessionCache } from '../../server/lib/session-cache'
 import { createTestApp, createUser, Role, type TestApp } from '../helpers/test-app'
@@ -31,6 +32,7 @@ function addressProbe(trustProxy: number) {
     sessionCache: new SessionCache(),
     live: new LiveBus(),
     keptAnswers: new KeptAnswers(),
+    metrics: new InstanceMetrics('test'),
   }
   const app = new Hono<AppEnv>().use(requestContext(deps)).get('/', (c) => c.text(c.var.clientAddress))
   return async (forwardedFor?: string) =>

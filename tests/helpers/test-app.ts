@@ -39,6 +39,10 @@ export async function createTestApp(
     clientDir?: string | null
     deviceCallAllowance?: { perSecond: number; burst: number }
     streamCaps?: { perSession: number; perAccount: number }
+    /** Turns /api/metrics on with this Bearer token (METRICS_TOKEN); absent: off, as in production unset. */
+    metricsToken?: string
+    /** The `instance` label (METRICS_INSTANCE). */
+    metricsInstance?: string
     /**
      * A second instance on another app's database (its own memory: sessions, live bus, device presence
      * and credentials); on PostgreSQL with connections of its own, as another process would have.
@@ -55,6 +59,7 @@ export async function createTestApp(
     db: handle.db,
     events: handle.events,
     live,
+    pool: handle.pool,
     clock: time.clock,
     logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     config: {
@@ -68,6 +73,7 @@ export async function createTestApp(
       // refills a bucket: the call-rate tests set the allowance they test.
       deviceCallAllowance: options.deviceCallAllowance ?? { perSecond: 1, burst: 1_000_000 },
       ...(options.streamCaps ? { streamCaps: options.streamCaps } : {}),
+      metrics: { token: options.metricsToken ?? null, instance: options.metricsInstance ?? 'test' },
     },
   })
 

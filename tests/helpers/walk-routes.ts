@@ -96,6 +96,9 @@ const NAMING_WIDGETS = new Set(['ranking', 'transactions', 'tests'])
 export const TABLE: Row[] = [
   { method: 'GET', route: '/api/health', area: 'public' },
   { method: 'GET', route: '/api/ready', area: 'public' },
+  // Off in the walk's app (no METRICS_TOKEN): 404 for everyone, as an unknown path (tests/api/metrics.test.ts).
+  { method: 'GET', route: '/api/metrics', area: 'public', ok: 40400 },
+  { method: 'GET', route: '/api/system', area: 'system' },
   {
     method: 'POST',
     route: '/api/user/login',

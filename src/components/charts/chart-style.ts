@@ -57,3 +57,31 @@ export function valueAxis(
     minInterval: 1,
   }
 }
+
+/**
+ * The axes of a horizontal bar chart: values along the bottom, one category a row down the side, the
+ * first on top (lists read downwards); long names cut to `labelWidth` pixels.
+ */
+export function horizontalBarAxes(
+  theme: ChartTheme,
+  labels: string[],
+  formatter: (value: number) => string,
+  labelWidth = 120,
+): Pick<ChartOption, 'xAxis' | 'yAxis'> {
+  return {
+    xAxis: {
+      type: 'value',
+      axisLabel: { color: theme.muted, formatter, hideOverlap: true },
+      splitLine: { lineStyle: { color: theme.border, type: 'dashed' } },
+      minInterval: 1,
+    },
+    yAxis: {
+      type: 'category',
+      data: labels,
+      inverse: true,
+      axisLine: { lineStyle: { color: theme.border } },
+      axisTick: { show: false },
+      axisLabel: { color: theme.muted, width: labelWidth, overflow: 'truncate' },
+    },
+  }
+}
