@@ -52,6 +52,7 @@ function MarketDetailView({ market, mayEdit }: { market: MarketDetail; mayEdit: 
         { label: m.markets_field_address(), value: market.address, wide: true },
         { label: m.markets_field_stalls(), value: market.stallCount },
         { label: m.markets_field_complaint_phone(), value: market.complaintPhone },
+        { label: m.markets_field_notes(), value: market.notes, wide: true },
       ],
     },
     {
@@ -99,11 +100,6 @@ function MarketDetailView({ market, mayEdit }: { market: MarketDetail; mayEdit: 
           ),
         },
       ],
-    },
-    {
-      id: 'notes',
-      title: m.markets_section_notes(),
-      rows: [{ label: m.markets_field_notes(), value: market.notes, wide: true }],
     },
     { id: 'photos', title: m.markets_section_photos(), content: <DetailPhotos photos={marketPhotos(market)} /> },
   ]

@@ -55,6 +55,7 @@ function MerchantDetailView({ merchant }: { merchant: MerchantDetail }): ReactNo
         },
         { label: m.merchants_col_accountUsername(), value: merchant.accountUsername },
         { label: m.merchants_col_createdTime(), value: merchant.createdTime },
+        { label: m.merchants_field_notes(), value: merchant.notes, wide: true },
       ],
     },
     {
@@ -81,11 +82,6 @@ function MerchantDetailView({ merchant }: { merchant: MerchantDetail }): ReactNo
       ],
     },
     { id: 'devices', title: m.merchants_section_devices(), content: <MerchantDevices devices={merchant.devices} /> },
-    {
-      id: 'notes',
-      title: m.merchants_section_notes(),
-      rows: [{ label: m.merchants_field_notes(), value: merchant.notes, wide: true }],
-    },
     { id: 'photos', title: m.merchants_section_photos(), content: <DetailPhotos photos={merchantPhotos(merchant)} /> },
   ]
   return (
