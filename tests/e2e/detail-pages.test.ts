@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { DEMO, launchBrowser, signedInPage } from '../helpers/browser'
@@ -30,6 +31,12 @@ async function openFirst(page: Page, path: string, testId: string): Promise<stri
   return text
 }
 
+/** WCAG 2.1 A/AA violations on the page as it is, by rule and element. */
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
+
 const heading = (page: Page) => page.getByRole('heading', { level: 1 })
 const idIn = (url: string) => url.match(UUID)?.[0] ?? ''
 
@@ -41,8 +48,12 @@ describe('OFFICIAL, in English', () => {
     const market = await openFirst(page, '/market', 'market-detail')
     await expect.poll(() => heading(page).textContent()).toBe(market)
     const marketId = idIn(page.url())
+    // Its tab and the browser's title name the market, not "Market details".
+    await expect.poll(() => page.title()).toBe(`${market} · Daily Supply`)
+    await page.getByTestId('tab-bar').getByRole('link', { name: market }).waitFor()
     await page.getByRole('region', { name: 'Account' }).getByText('Payment bank').waitFor()
     expect(await page.getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe(`/market/register?id=${marketId}`)
+    expect(await violations(page)).toEqual([])
     await page.getByTestId('market-merchants').click()
     await page.waitForURL(new RegExp(`/merchant\\?market=${marketId}$`))
 
@@ -51,18 +62,21 @@ describe('OFFICIAL, in English', () => {
     await expect.poll(() => heading(page).textContent()).toBe(merchant)
     const idCard = page.getByRole('region', { name: 'Stallholder' }).getByRole('definition').nth(1)
     await expect.poll(() => idCard.textContent()).toMatch(/^\d{3}\*{11}[\dX]{4}$/)
+    expect(await violations(page)).toEqual([])
     const marketLink = page.getByRole('region', { name: 'Merchant' }).getByRole('link')
     const itsMarket = ((await marketLink.textContent()) ?? '').trim()
     await marketLink.click()
     await page.getByTestId('market-detail').waitFor()
     await expect.poll(() => heading(page).textContent()).toBe(itsMarket)
 
-    // A device: from its code; its actions are the list's own (a menu of confirmed actions).
+    // A device: from its code; its actions are the list's own, confirmed first (here cancelled).
     const code = await openFirst(page, '/device', 'device-detail')
     await expect.poll(() => heading(page).textContent()).toBe(code)
-    await page.getByRole('button', { name: `Actions for device ${code}` }).click()
-    await page.getByRole('menuitem', { name: 'Unbind' }).waitFor()
-    await page.keyboard.press('Escape')
+    await page.getByRole('button', { name: 'Unbind' }).click()
+    await page.getByRole('alertdialog').getByText(code).first().waitFor()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click()
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Unbind')
+    expect(await violations(page)).toEqual([])
     await page.getByRole('region', { name: 'Binding' }).getByRole('link').first().waitFor()
 
     // The register page keeps its own address.
@@ -83,6 +97,44 @@ describe('OFFICIAL, in English', () => {
       await page.getByRole('link', { name: `Back to ${list}` }).click()
       await page.waitForURL(new RegExp(`${path.split('/')[1]}(\\?|$)`))
     }
+    await context.close()
+  })
+})
+
+describe("a device's page, as its market's operator", () => {
+  it("gives the device a new secret and unbinds it with the list's own dialogs; the page then says unbound", async () => {
+    const { context, page } = await signedInPage(browser, DEMO.market)
+    // A counter of this test's own, bound as the console binds (the operator's market is implied).
+    const code = `E2E-DTL-${Date.now() % 1_000_000}`
+    const id = await page.evaluate(async (code) => {
+      const xsrf = document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? ''
+      const response = await fetch('/api/devices', {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Authorization: localStorage.getItem('token') ?? '',
+          'X-XSRF-TOKEN': decodeURIComponent(xsrf),
+        },
+        body: JSON.stringify({ code, kind: 'passenger_counter', stallNo: 'GATE-E2E' }),
+      })
+      return ((await response.json()) as { data: { id: string } }).data.id
+    }, code)
+    await page.goto(`/device/${id}`)
+    await expect.poll(() => heading(page).textContent()).toBe(code)
+    await page.getByText('Offline').first().waitFor()
+
+    await page.getByRole('button', { name: 'New secret' }).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'New secret' }).click()
+    const secret = page.getByTestId('device-secret')
+    await secret.waitFor()
+    await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click()
+    await secret.waitFor({ state: 'detached' })
+
+    await page.getByRole('button', { name: 'Unbind' }).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Unbind' }).click()
+    await page.getByText('Unbound', { exact: true }).first().waitFor()
+    await page.getByText('Unbound at').waitFor()
+    expect(await page.getByRole('button', { name: 'Unbind' }).count()).toBe(0)
     await context.close()
   })
 })
@@ -115,7 +167,7 @@ describe("a market's operator, in Chinese", () => {
 
     const code = await openFirst(page, '/device', 'device-detail')
     await expect.poll(() => heading(page).textContent()).toBe(code)
-    await page.getByRole('button', { name: `设备 ${code} 的操作` }).waitFor()
+    await page.getByRole('button', { name: '更换密钥' }).waitFor()
 
     await page.goto(`/market/${otherId}`)
     await page.getByRole('heading', { level: 1, name: '市场不存在' }).waitFor()

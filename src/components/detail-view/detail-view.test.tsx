@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import type { ReactNode } from 'react'
+import { RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router'
 import { m } from '@/paraglide/messages'
 import { ApiRequestError } from '@/lib/api-client'
+import { resetTabs, tabsStore, visitPage } from '@/lib/tabs'
 import { DetailPhotos } from './detail-photos'
 import { DetailState } from './detail-state'
 import { DetailView } from './detail-view'
@@ -10,11 +13,26 @@ vi.mock('@/lib/upload', () => ({ fetchImageUrl: () => new Promise(() => {}) }))
 
 afterEach(() => {
   cleanup()
+  resetTabs()
 })
 
+const PATH = '/market/5a0c1f6e-0000-4000-8000-000000000001'
+
+/** A record's page at its address, on a router of its own (the page names its tab by the address). */
+async function renderPage(page: ReactNode) {
+  const root = createRootRoute()
+  const route = createRoute({ getParentRoute: () => root, path: '/market/$marketId', component: () => page })
+  const router = createRouter({
+    routeTree: root.addChildren([route]),
+    history: createMemoryHistory({ initialEntries: [PATH] }),
+  })
+  render(<RouterProvider router={router} />)
+  await screen.findByRole('heading', { level: 1 })
+}
+
 describe('DetailView', () => {
-  it('is a page: the record as its heading with its state and actions, sections of label/value rows', () => {
-    render(
+  it('is a page: the record as its heading with its state and actions, sections of label/value rows', async () => {
+    await renderPage(
       <DetailView
         title="QZX 农贸市场"
         status={<span>Normal</span>}
@@ -46,8 +64,8 @@ describe('DetailView', () => {
     expect(within(screen.getByRole('region', { name: 'Photos' })).getByText('no photos here')).toBeTruthy()
   })
 
-  it('says "not given" for an empty value, but shows a zero', () => {
-    render(
+  it('says "not given" for an empty value, but shows a zero', async () => {
+    await renderPage(
       <DetailView
         title="x"
         sections={[
@@ -65,6 +83,16 @@ describe('DetailView', () => {
     )
     const values = screen.getAllByRole('definition').map((value) => value.textContent)
     expect(values).toEqual([`—${m.detail_not_given()}`, `—${m.detail_not_given()}`, '0'])
+  })
+
+  it("names its tab and the browser's title by the record, once the tab is there", async () => {
+    await renderPage(<DetailView title="QZX 农贸市场" sections={[]} />)
+    const title = () => tabsStore.get().tabs.find((tab) => tab.fullPath === PATH)?.title
+    expect(title()).toBeUndefined()
+    // The tab bar records the page as its navigation ends.
+    visitPage({ name: 'MarketDetail', title: 'MarketDetail', fullPath: PATH, query: {} }, null, false)
+    await waitFor(() => expect(title()).toBe('QZX 农贸市场'))
+    expect(document.title).toBe(`QZX 农贸市场 · ${m.app_title()}`)
   })
 })
 

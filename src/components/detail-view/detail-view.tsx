@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react'
 import { m } from '@/paraglide/messages'
 import { cn } from '@/lib/cn'
 import { Card, CardContent, CardHeader } from '@/components/ui/card'
+import { useTabName } from './use-tab-name'
 
 /** One label/value line of a record's page; an empty value ('' or null) reads "not given". */
 export type DetailRow = {
@@ -37,9 +38,10 @@ const isEmpty = (value: ReactNode) => value === '' || value === null || value ==
 /**
  * A record's read-only page (a market, a merchant, a device): its name as the heading with its state,
  * its actions, and sections of label/value rows as a definition list, two columns from 640 px and one
- * on a phone. Values wrap rather than widen the page.
+ * on a phone. Values wrap rather than widen the page. Its tab is named by the record.
  */
 export function DetailView({ title, status, subtitle, actions, sections, testId }: DetailViewProps) {
+  useTabName(title)
   return (
     <section className="space-y-4" data-testid={testId}>
       <header className="flex flex-wrap items-start justify-between gap-3">

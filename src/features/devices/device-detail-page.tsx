@@ -84,7 +84,7 @@ function DeviceDetailView({ device }: { device: DeviceDetail }): ReactNode {
       status={status}
       subtitle={kindLabel(device.kind)}
       // Only a bound device can be unbound or given a new secret.
-      actions={bound && <DeviceActions device={device} unbind={unbind} rotateSecret={rotateSecret} />}
+      actions={bound && <DeviceActions device={device} unbind={unbind} rotateSecret={rotateSecret} layout="buttons" />}
       sections={sections}
     />
   )
