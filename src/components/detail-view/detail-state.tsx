@@ -24,7 +24,7 @@ type DetailStateProps<T> = {
 }
 
 /** The server's not-found: an unknown id, another market's, or text that is no id at all. */
-export const isNotFound = (error: unknown) => error instanceof ApiRequestError && error.code === ApiCode.NOT_FOUND
+const isNotFound = (error: unknown) => error instanceof ApiRequestError && error.code === ApiCode.NOT_FOUND
 
 /**
  * A record's page while it loads (a skeleton of the page), when it is not there (said, with the way

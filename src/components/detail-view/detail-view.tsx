@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card'
 import { useTabName } from './use-tab-name'
 
 /** One label/value line of a record's page; an empty value ('' or null) reads "not given". */
-export type DetailRow = {
+type DetailRow = {
   label: string
   value: ReactNode
   /** Spans both columns (an address, notes). */
