@@ -184,6 +184,16 @@ export function visitPage(
   commit(opened)
 }
 
+/**
+ * Names an open tab by what its page shows (a record's page: the market's name rather than "Market
+ * details"), kept with the tab; a title that is no route's is shown as it is.
+ */
+export function nameTab(fullPath: string, title: string): void {
+  const tabs = tabsStore.get().tabs
+  if (!tabs.some((tab) => tab.fullPath === fullPath && tab.title !== title)) return
+  commit(tabs.map((tab) => (tab.fullPath === fullPath ? { ...tab, title } : tab)))
+}
+
 /** An address without the `redirect` marker a guard adds when it sends a page back to a list. */
 function withoutMarker(fullPath: string): string {
   const [path = '', query = ''] = fullPath.split(/\?(.*)/s)

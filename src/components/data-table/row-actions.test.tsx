@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { RowActions } from './row-actions'
+import { ActionButtons, RowActions } from './row-actions'
 
 // Radix's popper measures its anchor; jsdom has no ResizeObserver.
 beforeAll(() => {
@@ -49,5 +49,35 @@ describe('RowActions', () => {
     menuButton().focus()
     fireEvent.keyDown(menuButton(), { key: 'Enter' })
     expect(await screen.findByRole('menuitem', { name: 'Mark as left' })).toBeTruthy()
+  })
+})
+
+describe("ActionButtons (a record page's actions)", () => {
+  it('shows each action as a button; one asks first, runs, and gives focus back to its button; one runs at once', async () => {
+    const unbind = vi.fn(async () => {})
+    const refresh = vi.fn(async () => {})
+    render(
+      <ActionButtons
+        actions={[
+          { id: 'refresh', label: 'Refresh', run: refresh },
+          { id: 'unbind', label: 'Unbind', danger: true, confirm: { description: 'Unbind POS-1?' }, run: unbind },
+        ]}
+      />,
+    )
+    expect(screen.queryByRole('menu')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }))
+    await waitFor(() => expect(refresh).toHaveBeenCalledOnce())
+    expect(screen.queryByRole('alertdialog')).toBeNull()
+
+    const button = screen.getByRole('button', { name: 'Unbind' })
+    button.focus()
+    fireEvent.click(button)
+    const dialog = await screen.findByRole('alertdialog')
+    expect(dialog.textContent).toContain('Unbind POS-1?')
+    expect(unbind).not.toHaveBeenCalled()
+    fireEvent.click(screen.getAllByRole('button', { name: 'Unbind' }).at(-1)!)
+    await waitFor(() => expect(unbind).toHaveBeenCalledOnce())
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    await waitFor(() => expect(document.activeElement).toBe(button))
   })
 })

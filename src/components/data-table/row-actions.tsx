@@ -88,16 +88,10 @@ export function RowActions({ menuLabel, actions, children, menuRef, rowKey }: Ro
   )
 }
 
-type RowMenuProps = Pick<RowActionsProps, 'menuLabel' | 'actions'> & { trigger: RefObject<HTMLButtonElement | null> }
-
-/** One row's menu, opened as it mounts, and the confirm step of the action chosen in it. */
-function RowMenu({ menuLabel, actions, trigger }: RowMenuProps) {
-  const [menuOpen, setMenuOpen] = useState(true)
-  const closeMenu = useCallback(() => setMenuOpen(false), [])
-  const onCloseAutoFocus = useCloseOutOfView(menuOpen, closeMenu, trigger)
+/** The confirm step shared by a row's menu and a record page's buttons: which action waits, and running it. */
+function useConfirmedRun() {
   const [confirming, setConfirming] = useState<RowAction | null>(null)
   const [pending, setPending] = useState(false)
-
   async function run(action: RowAction) {
     setPending(true)
     try {
@@ -109,6 +103,34 @@ function RowMenu({ menuLabel, actions, trigger }: RowMenuProps) {
       setConfirming(null)
     }
   }
+  /** Chosen: asked first when it says so, else run at once. */
+  const choose = (action: RowAction) => (action.confirm ? setConfirming(action) : void run(action))
+  const step = (returnFocusTo: RefObject<HTMLButtonElement | null>) =>
+    confirming?.confirm && (
+      <ConfirmDialog
+        open
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={confirming.confirm.title ?? confirming.label}
+        description={confirming.confirm.description}
+        confirmLabel={confirming.confirm.confirmLabel ?? confirming.label}
+        cancelLabel={m.common_cancel()}
+        danger={confirming.danger}
+        pending={pending}
+        onConfirm={() => void run(confirming)}
+        returnFocusTo={returnFocusTo}
+      />
+    )
+  return { choose, step }
+}
+
+type RowMenuProps = Pick<RowActionsProps, 'menuLabel' | 'actions'> & { trigger: RefObject<HTMLButtonElement | null> }
+
+/** One row's menu, opened as it mounts, and the confirm step of the action chosen in it. */
+function RowMenu({ menuLabel, actions, trigger }: RowMenuProps) {
+  const [menuOpen, setMenuOpen] = useState(true)
+  const closeMenu = useCallback(() => setMenuOpen(false), [])
+  const onCloseAutoFocus = useCloseOutOfView(menuOpen, closeMenu, trigger)
+  const { choose, step } = useConfirmedRun()
 
   return (
     <>
@@ -131,7 +153,7 @@ function RowMenu({ menuLabel, actions, trigger }: RowMenuProps) {
             return (
               <DropdownMenuItem
                 key={action.id}
-                onSelect={() => (action.confirm ? setConfirming(action) : void run(action))}
+                onSelect={() => choose(action)}
                 className={cn(action.danger && 'text-danger focus:text-danger')}
               >
                 {Icon && <Icon aria-hidden className="size-4" />}
@@ -141,20 +163,47 @@ function RowMenu({ menuLabel, actions, trigger }: RowMenuProps) {
           })}
         </DropdownMenuContent>
       </DropdownMenu>
-      {confirming?.confirm && (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => !open && setConfirming(null)}
-          title={confirming.confirm.title ?? confirming.label}
-          description={confirming.confirm.description}
-          confirmLabel={confirming.confirm.confirmLabel ?? confirming.label}
-          cancelLabel={m.common_cancel()}
-          danger={confirming.danger}
-          pending={pending}
-          onConfirm={() => void run(confirming)}
-          returnFocusTo={trigger}
-        />
-      )}
+      {step(trigger)}
     </>
+  )
+}
+
+type ActionButtonsProps = {
+  actions: readonly RowAction[]
+  /** Set to the button last pressed, for a dialog an action opens afterwards (a secret shown once) to return focus to. */
+  lastUsed?: RefObject<HTMLButtonElement | null>
+}
+
+/**
+ * A record's actions on its own page, as buttons in view rather than a row's menu: the same actions,
+ * confirmed by the same step, focus given back to the button that asked.
+ */
+export function ActionButtons({ actions, lastUsed }: ActionButtonsProps) {
+  const ownRef = useRef<HTMLButtonElement>(null)
+  const used = lastUsed ?? ownRef
+  const { choose, step } = useConfirmedRun()
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {actions.map((action) => {
+        const Icon = action.icon
+        return (
+          <Button
+            key={action.id}
+            variant="outline"
+            size="sm"
+            className={cn(action.danger && 'text-danger hover:text-danger')}
+            data-action={action.id}
+            onClick={(event) => {
+              used.current = event.currentTarget
+              choose(action)
+            }}
+          >
+            {Icon && <Icon aria-hidden className="size-3.5" />}
+            {action.label}
+          </Button>
+        )
+      })}
+      {step(used)}
+    </div>
   )
 }

@@ -3,18 +3,21 @@ import { KeyRound, Unlink } from 'lucide-react'
 import type { DeviceListItem, DeviceSecret } from '@contract/devices'
 import { m } from '@/paraglide/messages'
 import { showToast } from '@/lib/toast'
-import { RowActions, type RowAction } from '@/components/data-table/row-actions'
+import { ActionButtons, RowActions, type RowAction } from '@/components/data-table/row-actions'
 import { SecretDialog } from '@/components/secret-dialog'
 
 type DeviceActionsProps = {
-  device: DeviceListItem
+  /** The device (a list's row or its page). */
+  device: Pick<DeviceListItem, 'id' | 'code'>
   /** The page's mutations, shared by every row. */
   unbind: (id: string) => Promise<unknown>
   rotateSecret: (id: string) => Promise<DeviceSecret>
+  /** A list row keeps them in a menu; the device's page shows them as buttons. */
+  layout?: 'menu' | 'buttons'
 }
 
-/** A row's actions, each confirmed first: a new secret (shown once, with copy) and unbind. */
-export function DeviceActions({ device, unbind, rotateSecret }: DeviceActionsProps) {
+/** A device's actions (a list row's, or its page's), each confirmed first: a new secret (shown once, with copy) and unbind. */
+export function DeviceActions({ device, unbind, rotateSecret, layout = 'menu' }: DeviceActionsProps) {
   const menu = useRef<HTMLButtonElement>(null)
   const [secret, setSecret] = useState<DeviceSecret | null>(null)
   const actions: RowAction[] = [
@@ -39,7 +42,11 @@ export function DeviceActions({ device, unbind, rotateSecret }: DeviceActionsPro
   ]
   return (
     <>
-      <RowActions menuLabel={m.devices_more_actions({ code: device.code })} actions={actions} menuRef={menu} />
+      {layout === 'menu' ? (
+        <RowActions menuLabel={m.devices_more_actions({ code: device.code })} actions={actions} menuRef={menu} />
+      ) : (
+        <ActionButtons actions={actions} lastUsed={menu} />
+      )}
       {/* Mounted when there is a secret to show: a 100-row page would draw a hundred closed dialogs otherwise. */}
       {secret && (
         <SecretDialog
