@@ -17,6 +17,8 @@ export const API_ROLES = {
   messages: CONSOLE,
   files: CONSOLE,
   markets: OFFICIAL,
+  /** `GET /api/markets/:id/detail`, a market's page: its own operator may read it too. */
+  marketDetail: CONSOLE,
   merchants: CONSOLE,
   devices: CONSOLE,
   dashboard: CONSOLE,

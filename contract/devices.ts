@@ -58,4 +58,17 @@ const DeviceListItemSchema = v.object({
 })
 export type DeviceListItem = v.InferOutput<typeof DeviceListItemSchema>
 export const DeviceListSchema = listSchema(DeviceListItemSchema)
+
+/**
+ * A device's page: one binding, bound or since unbound (an audit entry may name either). Online
+ * only while bound and seen in the last two minutes.
+ */
+export const DeviceDetailSchema = v.object({
+  ...DeviceListItemSchema.entries,
+  /** YYYY-MM-DD HH:mm:ss in Asia/Shanghai; null while bound. */
+  unboundTime: v.nullable(v.string()),
+  /** The account that bound it (its username); null when that is not known. */
+  boundBy: v.nullable(v.string()),
+})
+export type DeviceDetail = v.InferOutput<typeof DeviceDetailSchema>
 export type DeviceList = v.InferOutput<typeof DeviceListSchema>

@@ -100,6 +100,19 @@ export const MarketSchema = v.object({
 })
 export type Market = v.InferOutput<typeof MarketSchema>
 
+/**
+ * A market's page (read-only; an operator may read its own): the market as the form holds it, its
+ * account's state and how many merchants (every status, as the merchant list counts them) and bound
+ * devices (as the device list counts them) it has. A market keeps no bank account number, only its
+ * payment bank.
+ */
+export const MarketDetailSchema = v.object({
+  ...MarketSchema.entries,
+  merchantCount: v.number(),
+  deviceCount: v.number(),
+})
+export type MarketDetail = v.InferOutput<typeof MarketDetailSchema>
+
 export const MarketOptionsQuerySchema = v.object({
   q: SearchTextSchema,
   limit: queryInt(1, MAX_MARKET_OPTIONS, 20),

@@ -11,6 +11,7 @@ import {
   wholeNumber,
 } from './fields'
 import { listSchema, type ListQueryOf } from './list'
+import { DEVICE_KINDS } from './device-list'
 import { BUSINESS_CATEGORIES, MERCHANT_LIST, MERCHANT_STATUSES } from './merchant-list'
 import { MarketQueryEntries } from './scope'
 import { cleanText } from './text'
@@ -143,6 +144,26 @@ export const MerchantSchema = v.object({
   foodLicenceFileId: v.nullable(v.string()),
 })
 export type Merchant = v.InferOutput<typeof MerchantSchema>
+
+/** A device bound to the merchant, as its page lists it (online = seen in the last two minutes). */
+const MerchantDeviceSchema = v.object({
+  id: v.string(),
+  code: v.string(),
+  kind: v.picklist(DEVICE_KINDS),
+  online: v.boolean(),
+  /** YYYY-MM-DD HH:mm:ss in Asia/Shanghai; null before the first call. */
+  lastSeenTime: v.nullable(v.string()),
+})
+
+/**
+ * A merchant's page (read-only): every field but the ID card number and the bank numbers, which come
+ * masked (the last four characters shown), and the devices bound to it now.
+ */
+export const MerchantDetailSchema = v.object({
+  ...MerchantSchema.entries,
+  devices: v.array(MerchantDeviceSchema),
+})
+export type MerchantDetail = v.InferOutput<typeof MerchantDetailSchema>
 
 /** The answer to a registration: the account made with it, its initial password shown once. */
 export const MerchantCreatedSchema = v.object({ id: v.string(), accountUsername: v.string(), clearPwd: v.string() })

@@ -66,6 +66,14 @@ export const PAGES = {
     list: listWords(MARKET_LIST, { status: MARKET_STATUS_WORDS }),
   },
   MarketRegister: { path: '/market/register', group: 'market', roles: API_ROLES.markets, reach: 'action', list: null },
+  /** A market's page by id: the market list and the audit log link to it; its own operator may open it. */
+  MarketDetail: {
+    path: '/market/$marketId',
+    group: 'market',
+    roles: API_ROLES.marketDetail,
+    reach: 'hidden',
+    list: null,
+  },
   MerchantManage: {
     path: '/merchant',
     group: 'merchant',
@@ -81,6 +89,13 @@ export const PAGES = {
     list: null,
   },
   MerchantEdit: { path: '/merchant/edit', group: 'merchant', roles: API_ROLES.merchants, reach: 'hidden', list: null },
+  MerchantDetail: {
+    path: '/merchant/$merchantId',
+    group: 'merchant',
+    roles: API_ROLES.merchants,
+    reach: 'hidden',
+    list: null,
+  },
   DeviceManage: {
     path: '/device',
     group: 'device',
@@ -88,6 +103,7 @@ export const PAGES = {
     reach: 'menu',
     list: listWords(DEVICE_LIST, { kind: DEVICE_KIND_WORDS, status: DEVICE_STATUS_WORDS }),
   },
+  DeviceDetail: { path: '/device/$deviceId', group: 'device', roles: API_ROLES.devices, reach: 'hidden', list: null },
 } as const satisfies Record<string, Page>
 
 export type PageName = keyof typeof PAGES

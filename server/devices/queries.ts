@@ -1,15 +1,17 @@
-import { eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
+import { ApiCode } from '../../contract/api'
 import { ONLINE_WINDOW_MS, type DeviceKind } from '../../contract/device-list'
-import type { DeviceList, DeviceListItem, DeviceListQuery } from '../../contract/devices'
+import type { DeviceDetail, DeviceList, DeviceListItem, DeviceListQuery } from '../../contract/devices'
 import { formatShanghaiTime } from '../../contract/time'
-import { devices, markets, merchants } from '../db/schema'
+import { devices, markets, merchants, users } from '../db/schema'
+import { ApiError } from '../lib/errors'
 import { allOf, containsPattern, listPage, orderBy, pageRange, windowTotal } from '../lib/list-query'
 import { inScope, marketScope } from '../lib/scope'
 import type { ServerDeps, SessionUser } from '../lib/types'
 
 type Caller = Pick<SessionUser, 'role' | 'marketId'>
 
-/** Reads of bound devices, every one held to the caller's market scope (server/lib/scope.ts). */
+/** Reads of devices, every one held to the caller's market scope (server/lib/scope.ts). */
 
 const SORT_COLUMNS = {
   boundAt: devices.boundAt,
@@ -93,4 +95,32 @@ export async function listDevices(
       )[0]?.n ?? 0,
   )
   return { total, list: list.map((row) => toDeviceListItem(row, now)) }
+}
+
+/**
+ * One device's page by id: a binding, bound or since unbound (its history stays, and an audit entry
+ * may name it). Online only while bound. Another market's device answers 40400, as an unknown one does.
+ */
+export async function getDevice(
+  { db, clock }: Pick<ServerDeps, 'db' | 'clock'>,
+  caller: Caller,
+  input: { id: string },
+): Promise<DeviceDetail> {
+  const [row] = await db
+    .select({ ...LIST_COLUMNS, unboundAt: devices.unboundAt, boundBy: users.username })
+    .from(devices)
+    .innerJoin(markets, eq(markets.id, devices.marketId))
+    .leftJoin(merchants, eq(merchants.id, devices.merchantId))
+    .leftJoin(users, eq(users.uk, devices.boundBy))
+    .where(and(eq(devices.id, input.id), inScope(devices.marketId, marketScope(caller))))
+    .limit(1)
+  if (!row) throw new ApiError(ApiCode.NOT_FOUND, 'error_device_record_not_found')
+  const { unboundAt, boundBy, ...listRow } = row
+  const item = toDeviceListItem(listRow, clock())
+  return {
+    ...item,
+    online: unboundAt === null && item.online,
+    unboundTime: unboundAt ? formatShanghaiTime(unboundAt) : null,
+    boundBy,
+  }
 }

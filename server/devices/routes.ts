@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { API_ROLES } from '../../contract/access'
 import {
   BindDeviceSchema,
+  DeviceDetailSchema,
   DeviceIdParamSchema,
   DeviceListQuerySchema,
   DeviceListSchema,
@@ -12,8 +13,8 @@ import { requireRole, requireSession } from '../middleware/auth'
 import { apiDoc } from '../lib/openapi'
 import { ok } from '../lib/respond'
 import type { AppEnv } from '../lib/types'
-import { validate } from '../lib/validate'
-import { listDevices } from './queries'
+import { validate, validateRecordId } from '../lib/validate'
+import { getDevice, listDevices } from './queries'
 import { bindDevice, rotateDeviceSecret, unbindDevice } from './service'
 
 const tags = ['devices']
@@ -45,6 +46,19 @@ export const deviceRoutes = new Hono<AppEnv>()
     }),
     validate('json', BindDeviceSchema),
     async (c) => ok(c, await bindDevice(c.var.deps, c.var.user, c.req.valid('json'))),
+  )
+  .get(
+    '/:id',
+    apiDoc({
+      tags,
+      summary: "A device's page: one binding, bound or since unbound, with its stall, merchant and market",
+      description:
+        "A MARKET caller reads only its own market's devices: another market's id, or one that is not a uuid, answers 40400 as an unknown one does. Online = bound and seen in the last 2 minutes. Never a secret.",
+      data: DeviceDetailSchema,
+      answers: { 404: { description: 'code 40400: no such device in your scope' } },
+    }),
+    validateRecordId('error_device_record_not_found'),
+    async (c) => ok(c, await getDevice(c.var.deps, c.var.user, c.req.valid('param'))),
   )
   .post(
     '/:id/unbind',

@@ -1,10 +1,10 @@
 import { validator as openApiValidator } from 'hono-openapi'
 import type { ValidationTargets } from 'hono'
-import type { GenericSchema } from 'valibot'
+import * as v from 'valibot'
 import { ApiCode, type FieldError } from '../../contract/api'
 import { tooLongLimit } from '../../contract/issues'
 import { ApiError } from './errors'
-import { isMessageKey, translate, type Locale } from './i18n'
+import { isMessageKey, translate, type Locale, type MessageKey } from './i18n'
 
 type Issue = {
   message: string
@@ -38,11 +38,24 @@ function fieldErrors(issues: ReadonlyArray<Issue>, locale: Locale): FieldError[]
  * Validates a request part with a valibot schema, documents it in OpenAPI, and answers failures with
  * our wrapper (40000 + field errors) instead of the library's own shape.
  */
-export function validate<T extends keyof ValidationTargets, S extends GenericSchema>(target: T, schema: S) {
+export function validate<T extends keyof ValidationTargets, S extends v.GenericSchema>(target: T, schema: S) {
   return openApiValidator(target, schema, (result, c) => {
     if (!result.success) {
       const locale = (c as unknown as { get(key: 'locale'): Locale | undefined }).get('locale') ?? 'zh-CN'
       throw new ApiError(ApiCode.INVALID_INPUT, 'error_invalid_input', fieldErrors(result.error, locale))
     }
+  })
+}
+
+const RecordIdSchema = v.object({ id: v.pipe(v.string(), v.uuid()) })
+
+/**
+ * A record's id in the path (`:id`) for a read by id: text that is not a uuid names no record, so it
+ * answers not-found (40400, `notFoundKey`) as an unknown or out-of-scope id does, never 40000: a page
+ * opened at a made-up address says "not found" whatever was typed.
+ */
+export function validateRecordId(notFoundKey: MessageKey) {
+  return openApiValidator('param', RecordIdSchema, (result) => {
+    if (!result.success) throw new ApiError(ApiCode.NOT_FOUND, notFoundKey)
   })
 }

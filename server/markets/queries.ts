@@ -1,11 +1,11 @@
-import { asc, count, eq } from 'drizzle-orm'
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm'
 import { ApiCode } from '../../contract/api'
-import type { Market, MarketList, MarketListQuery, MarketOption } from '../../contract/markets'
+import type { Market, MarketDetail, MarketList, MarketListQuery, MarketOption } from '../../contract/markets'
 import { MARKET_USERNAME_PATTERN } from '../../contract/markets'
 import { Role } from '../../contract/roles'
 import { formatShanghaiTime, shanghaiDayOf } from '../../contract/time'
 import type { Database } from '../db/client'
-import { markets, users } from '../db/schema'
+import { devices, markets, merchantCounts, users } from '../db/schema'
 import { ApiError } from '../lib/errors'
 import { allOf, listPage, matchAny, orderBy, pageRange, windowTotal } from '../lib/list-query'
 import { inScope, isInScope, marketScope } from '../lib/scope'
@@ -14,8 +14,8 @@ import type { ServerDeps, SessionUser } from '../lib/types'
 type Caller = Pick<SessionUser, 'role' | 'marketId'>
 
 /**
- * Reads of markets. Only OFFICIAL callers reach them today (server/markets/routes.ts); each read is
- * still held to the caller's market scope, so opening one to operators later cannot leak another market.
+ * Reads of markets. Only OFFICIAL callers reach them, but for a market's page, which its own operator
+ * reads too (server/markets/routes.ts); each read is held to the caller's market scope.
  */
 
 const SORT_COLUMNS = {
@@ -115,6 +115,30 @@ export async function getMarket(
 ): Promise<Market> {
   if (!isInScope(marketScope(caller), input.id)) throw new ApiError(ApiCode.NOT_FOUND, 'error_market_not_found')
   return toMarket(await findMarket(db, input.id))
+}
+
+/**
+ * A market's page: the market, its account's state and its counts. Another market's id answers
+ * 40400, as an unknown one does (an operator learns nothing of other markets). The merchant count is
+ * a sum of at most 18 merchant_counts rows; the device count reads the market's bound devices' index.
+ */
+export async function getMarketDetail(
+  { db }: Pick<ServerDeps, 'db'>,
+  caller: Caller,
+  input: { id: string },
+): Promise<MarketDetail> {
+  const market = await getMarket({ db }, caller, input)
+  const [[merchantsIn], [devicesIn]] = await Promise.all([
+    db
+      .select({ n: sql<number>`coalesce(sum(${merchantCounts.n}), 0)`.mapWith(Number) })
+      .from(merchantCounts)
+      .where(eq(merchantCounts.marketId, input.id)),
+    db
+      .select({ n: count() })
+      .from(devices)
+      .where(and(eq(devices.marketId, input.id), isNull(devices.unboundAt))),
+  ])
+  return { ...market, merchantCount: merchantsIn?.n ?? 0, deviceCount: devicesIn?.n ?? 0 }
 }
 
 /** The switcher's options: markets whose name contains the text, by name. */

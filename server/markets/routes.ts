@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import {
   ClearPwdSchema,
   CreateMarketSchema,
+  MarketDetailSchema,
   MarketIdParamSchema,
   MarketListQuerySchema,
   MarketListSchema,
@@ -20,16 +21,35 @@ import { requireRole, requireSession } from '../middleware/auth'
 import { apiDoc } from '../lib/openapi'
 import { ok } from '../lib/respond'
 import type { AppEnv } from '../lib/types'
-import { validate } from '../lib/validate'
-import { getMarket, listMarkets, marketOptions, usernameAvailability } from './queries'
+import { validate, validateRecordId } from '../lib/validate'
+import { getMarket, getMarketDetail, listMarkets, marketOptions, usernameAvailability } from './queries'
 import { createMarket, resetMarketPassword, setMarketStatus, updateMarket } from './service'
 
 const tags = ['markets']
 const IdSchema = v.object({ id: v.string() })
 
-/** Market management: OFFICIAL only (MARKET operators get 40300 from every route). */
+/**
+ * Market management: OFFICIAL only (MARKET operators get 40300), but for a market's page, which its
+ * own operator may read. That route comes before the OFFICIAL-only rule: Hono runs handlers in the
+ * order they were added, and the page's answer ends the request before the rule is reached.
+ */
 export const marketRoutes = new Hono<AppEnv>()
-  .use(requireSession(), requireRole(...API_ROLES.markets))
+  .use(requireSession())
+  .get(
+    '/:id/detail',
+    requireRole(...API_ROLES.marketDetail),
+    apiDoc({
+      tags,
+      summary: "A market's page: the market, its account's state, its merchant and device counts",
+      description:
+        "OFFICIAL: any market; MARKET: its own (another market's id, or one that is not a uuid, answers 40400 as an unknown one does). Read-only; never a password.",
+      data: MarketDetailSchema,
+      answers: { 404: { description: 'code 40400: no such market in your scope' } },
+    }),
+    validateRecordId('error_market_not_found'),
+    async (c) => ok(c, await getMarketDetail(c.var.deps, c.var.user, c.req.valid('param'))),
+  )
+  .use(requireRole(...API_ROLES.markets))
   .get(
     '/',
     apiDoc({ tags, summary: 'Markets, paged, sorted and filtered', data: MarketListSchema }),

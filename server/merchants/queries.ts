@@ -1,8 +1,10 @@
-import { count, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm'
 import { ApiCode } from '../../contract/api'
+import { ONLINE_WINDOW_MS, type DeviceKind } from '../../contract/device-list'
 import type { MerchantStatus } from '../../contract/merchant-list'
 import type {
   Merchant,
+  MerchantDetail,
   MerchantExportQuery,
   MerchantList,
   MerchantListItem,
@@ -10,9 +12,10 @@ import type {
 } from '../../contract/merchants'
 import { formatShanghaiTime } from '../../contract/time'
 import type { Database, ReadDatabase } from '../db/client'
-import { ALL_MARKETS, markets, merchantCounts, merchants } from '../db/schema'
+import { ALL_MARKETS, devices, markets, merchantCounts, merchants } from '../db/schema'
 import { ApiError } from '../lib/errors'
 import { allOf, containsPattern, listPage, orderBy, pageRange } from '../lib/list-query'
+import { maskIdCard, maskLastFour } from '../lib/masks'
 import { inScope, isInScope, marketScope, type MarketScope } from '../lib/scope'
 import type { ServerDeps, SessionUser } from '../lib/types'
 
@@ -241,4 +244,36 @@ export async function getMerchant(
   input: { id: string },
 ): Promise<Merchant> {
   return toMerchant(await findMerchant(db, caller, input.id))
+}
+
+/**
+ * A merchant's page: the merchant with its ID card and bank numbers masked (a page to look at needs
+ * no number to copy; the edit form reads them whole) and the devices bound to it now, online by the
+ * two-minute rule. Another market's merchant answers 40400, as an unknown one does.
+ */
+export async function getMerchantDetail(
+  { db, clock }: Pick<ServerDeps, 'db' | 'clock'>,
+  caller: Caller,
+  input: { id: string },
+): Promise<MerchantDetail> {
+  const merchant = toMerchant(await findMerchant(db, caller, input.id))
+  const bound = await db
+    .select({ id: devices.id, code: devices.code, kind: devices.kind, lastSeenAt: devices.lastSeenAt })
+    .from(devices)
+    .where(and(eq(devices.merchantId, merchant.id), isNull(devices.unboundAt)))
+    .orderBy(asc(devices.code), asc(devices.id))
+  const onlineSince = clock().getTime() - ONLINE_WINDOW_MS
+  return {
+    ...merchant,
+    idCardNo: maskIdCard(merchant.idCardNo),
+    bankMerchantNo: maskLastFour(merchant.bankMerchantNo),
+    otherBankNo: maskLastFour(merchant.otherBankNo),
+    paymentSubMerchantNo: maskLastFour(merchant.paymentSubMerchantNo),
+    devices: bound.map(({ lastSeenAt, kind, ...device }) => ({
+      ...device,
+      kind: kind as DeviceKind,
+      online: lastSeenAt !== null && lastSeenAt.getTime() > onlineSince,
+      lastSeenTime: lastSeenAt ? formatShanghaiTime(lastSeenAt) : null,
+    })),
+  }
 }

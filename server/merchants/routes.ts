@@ -4,6 +4,7 @@ import { ClearPwdSchema } from '../../contract/markets'
 import {
   CreateMerchantSchema,
   MerchantCreatedSchema,
+  MerchantDetailSchema,
   MerchantExportQuerySchema,
   MerchantIdParamSchema,
   MerchantListQuerySchema,
@@ -16,9 +17,9 @@ import { requireRole, requireSession } from '../middleware/auth'
 import { apiDoc } from '../lib/openapi'
 import { ok } from '../lib/respond'
 import type { AppEnv } from '../lib/types'
-import { validate } from '../lib/validate'
+import { validate, validateRecordId } from '../lib/validate'
 import { merchantCsv } from './export'
-import { getMerchant, listMerchants } from './queries'
+import { getMerchant, getMerchantDetail, listMerchants } from './queries'
 import { createMerchant, resetMerchantPassword, setMerchantStatus, updateMerchant } from './service'
 
 const tags = ['merchants']
@@ -71,6 +72,19 @@ export const merchantRoutes = new Hono<AppEnv>()
     apiDoc({ tags, summary: 'One merchant with every field (never a password)', data: MerchantSchema }),
     validate('param', MerchantIdParamSchema),
     async (c) => ok(c, await getMerchant(c.var.deps, c.var.user, c.req.valid('param'))),
+  )
+  .get(
+    '/:id/detail',
+    apiDoc({
+      tags,
+      summary: "A merchant's page: every field, the ID card and bank numbers masked, its bound devices",
+      description:
+        "A MARKET caller reads only its own market's merchants: another market's id, or one that is not a uuid, answers 40400 as an unknown one does. Read-only; never a password.",
+      data: MerchantDetailSchema,
+      answers: { 404: { description: 'code 40400: no such merchant in your scope' } },
+    }),
+    validateRecordId('error_merchant_not_found'),
+    async (c) => ok(c, await getMerchantDetail(c.var.deps, c.var.user, c.req.valid('param'))),
   )
   .put(
     '/:id',

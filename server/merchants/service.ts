@@ -14,6 +14,7 @@ import { followMerchant, unbindMerchantDevices } from '../devices/public'
 import type { ServerDeps, SessionUser } from '../lib/types'
 import { createAccount, endSessions, forgetSessions, resetAccountPassword } from '../user/public'
 import { generateClearPassword, hashPassword, md5Hex } from '../lib/passwords'
+import { maskIdCard } from '../lib/masks'
 import { findMerchant, toMerchant } from './queries'
 
 /** Writes to merchants: each with its MERCHANT account, in one transaction, audited. */
@@ -39,8 +40,6 @@ const AUDITED = [
   'foodLicenceFileId',
 ] as const
 
-/** An ID card number in the audit log: enough to tell two apart, not enough to use. */
-const maskIdCard = (id: string) => `${id.slice(0, 3)}***********${id.slice(-4)}`
 const audited = (fields: Partial<MerchantFields>) => ({
   ...fields,
   ...(fields.idCardNo ? { idCardNo: maskIdCard(fields.idCardNo) } : {}),

@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { ImagePlus, Loader2, X } from 'lucide-react'
 import { IMAGE_ACCEPT, MAX_UPLOAD_BYTES, isImageType } from '@contract/files'
-import { fetchImageUrl, uploadImage } from '@/lib/upload'
+import { uploadImage } from '@/lib/upload'
 import { errorMessage } from '@/lib/request-errors'
 import { cn } from '@/lib/cn'
+import { StoredThumbnail } from './stored-thumbnail'
 
 export type ImageUploadLabels = {
   add: string
@@ -14,31 +15,6 @@ export type ImageUploadLabels = {
   limit: (max: number) => string
   /** More files chosen than there is room for: the first `kept` were kept. */
   tooMany: (counts: { max: number; kept: number; chosen: number }) => string
-}
-
-function Thumbnail({ id, alt }: { id: string; alt: string }) {
-  const [url, setUrl] = useState<string | null>(null)
-  const [failed, setFailed] = useState(false)
-  useEffect(() => {
-    const controller = new AbortController()
-    let objectUrl: string | null = null
-    fetchImageUrl(id, 'thumbnail', controller.signal)
-      .then((created) => {
-        objectUrl = created
-        setUrl(created)
-      })
-      .catch(() => !controller.signal.aborted && setFailed(true))
-    return () => {
-      controller.abort()
-      if (objectUrl) URL.revokeObjectURL(objectUrl)
-    }
-  }, [id])
-  if (failed) return <span className="flex size-full items-center justify-center text-xs text-muted-foreground">?</span>
-  return url ? (
-    <img src={url} alt={alt} className="size-full object-cover" />
-  ) : (
-    <Loader2 aria-hidden className="size-5 animate-spin text-muted-foreground" />
-  )
 }
 
 type ImageUploadProps = {
@@ -109,7 +85,7 @@ export function ImageUpload({ id, value, max, onChange, labels, invalid, describ
             key={fileId}
             className="relative flex size-24 items-center justify-center overflow-hidden rounded border border-border bg-muted"
           >
-            <Thumbnail id={fileId} alt="" />
+            <StoredThumbnail id={fileId} alt="" />
             <button
               type="button"
               aria-label={labels.remove(index + 1)}

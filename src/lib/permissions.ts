@@ -1,5 +1,5 @@
 import { CONSOLE_MENU } from '@contract/menu'
-import { OTHER_ROUTE_NAMES } from '@contract/pages'
+import { mayOpen, OTHER_ROUTE_NAMES } from '@contract/pages'
 
 /** What a route declares about who may open it (SPEC §2, §6). */
 export type RouteAccess = {
@@ -28,8 +28,11 @@ export function menuHasName(menu: readonly MenuNode[], name: string): boolean {
 
 /** Where a role lands when it opens a route it may not see: its first menu entry, or null (not found). */
 export function firstAllowedPath(role: number): string | null {
-  const entry = [...CONSOLE_MENU].sort((a, b) => a.order - b.order).find((item) => item.roles.includes(role))
-  return entry?.children.find((child) => !child.hideInMenu)?.path ?? null
+  // A group shows for every role of one of its pages; its first page in the menu may still be another role's.
+  const pages = [...CONSOLE_MENU]
+    .sort((a, b) => a.order - b.order)
+    .flatMap((item) => (item.roles.includes(role) ? item.children : []))
+  return pages.find((child) => !child.hideInMenu && mayOpen(child.name, role))?.path ?? null
 }
 
 export type Verdict = { kind: 'allow' } | { kind: 'redirect'; to: string } | { kind: 'notFound' }

@@ -148,6 +148,23 @@ export const TABLE: Row[] = [
   },
   { method: 'POST', route: '/api/markets', area: 'markets', body: () => marketInput(40) },
   { method: 'GET', route: '/api/markets/:id', area: 'markets', path: (aim) => `/api/markets/${aim.target.marketId}` },
+  // A market's page: OFFICIAL any market, an operator its own; another market's is simply not found.
+  {
+    method: 'GET',
+    route: '/api/markets/:id/detail',
+    area: 'marketDetail',
+    note: 'own',
+    path: (aim) => `/api/markets/${aim.own.marketId}/detail`,
+    shows: 'own',
+  },
+  {
+    method: 'GET',
+    route: '/api/markets/:id/detail',
+    area: 'marketDetail',
+    note: "the other market's",
+    path: (aim) => `/api/markets/${aim.target.marketId}/detail`,
+    foreign: 40400,
+  },
   {
     method: 'PUT',
     route: '/api/markets/:id',
@@ -221,6 +238,22 @@ export const TABLE: Row[] = [
     foreign: 40400,
   },
   {
+    method: 'GET',
+    route: '/api/merchants/:id/detail',
+    area: 'merchants',
+    note: 'own',
+    path: (aim) => `/api/merchants/${aim.own.merchantId}/detail`,
+    shows: 'own',
+  },
+  {
+    method: 'GET',
+    route: '/api/merchants/:id/detail',
+    area: 'merchants',
+    note: "the other market's",
+    path: (aim) => `/api/merchants/${aim.target.merchantId}/detail`,
+    foreign: 40400,
+  },
+  {
     method: 'PUT',
     route: '/api/merchants/:id',
     area: 'merchants',
@@ -248,6 +281,23 @@ export const TABLE: Row[] = [
       marketId: aim.target.marketId,
     }),
     foreign: 40300,
+  },
+  // Before the unbind below: a device's page, bound or not.
+  {
+    method: 'GET',
+    route: '/api/devices/:id',
+    area: 'devices',
+    note: 'own',
+    path: (aim) => `/api/devices/${aim.own.counter.id}`,
+    shows: 'own',
+  },
+  {
+    method: 'GET',
+    route: '/api/devices/:id',
+    area: 'devices',
+    note: "the other market's",
+    path: (aim) => `/api/devices/${aim.target.counter.id}`,
+    foreign: 40400,
   },
   // The counter (C's terminal went with its merchant's leaving); rotating first: unbinding ends it.
   ...['rotate-secret', 'unbind'].map((action): Row => ({

@@ -17,6 +17,18 @@ export const badgeVariants = cva(
   },
 )
 
-export function Badge({ className, variant, ...props }: ComponentProps<'span'> & VariantProps<typeof badgeVariants>) {
-  return <span data-slot="badge" className={cn(badgeVariants({ variant }), className)} {...props} />
+/** `dot`: a live state (a device online) leads with a dot in the badge's colour. */
+export function Badge({
+  className,
+  variant,
+  dot = false,
+  children,
+  ...props
+}: ComponentProps<'span'> & VariantProps<typeof badgeVariants> & { dot?: boolean }) {
+  return (
+    <span data-slot="badge" className={cn(badgeVariants({ variant }), className)} {...props}>
+      {dot && <span aria-hidden className="size-1.5 rounded-full bg-current" />}
+      {children}
+    </span>
+  )
 }

@@ -7,13 +7,14 @@ import { RowActions, type RowAction } from '@/components/data-table/row-actions'
 import { SecretDialog } from '@/components/secret-dialog'
 
 type DeviceActionsProps = {
-  device: DeviceListItem
+  /** The device (a list's row or its page). */
+  device: Pick<DeviceListItem, 'id' | 'code'>
   /** The page's mutations, shared by every row. */
   unbind: (id: string) => Promise<unknown>
   rotateSecret: (id: string) => Promise<DeviceSecret>
 }
 
-/** A row's actions, each confirmed first: a new secret (shown once, with copy) and unbind. */
+/** A device's actions (a list row's, or its page's), each confirmed first: a new secret (shown once, with copy) and unbind. */
 export function DeviceActions({ device, unbind, rotateSecret }: DeviceActionsProps) {
   const menu = useRef<HTMLButtonElement>(null)
   const [secret, setSecret] = useState<DeviceSecret | null>(null)

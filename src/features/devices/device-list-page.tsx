@@ -1,5 +1,6 @@
 import { useCallback } from 'react'
 import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import type { ColumnDef } from '@tanstack/react-table'
 import { DEVICE_KINDS, type DeviceKind } from '@contract/device-list'
 import type { DeviceListItem, DeviceSecret } from '@contract/devices'
@@ -43,8 +44,7 @@ function deviceColumns(allMarkets: boolean, commands: RowCommands): ColumnDef<De
   // Words every row shows, looked up once per language rather than once per row.
   const kinds = Object.fromEntries(DEVICE_KINDS.map((kind) => [kind, kindLabel(kind)])) as Record<DeviceKind, string>
   const online = (
-    <Badge variant="success">
-      <span aria-hidden className="size-1.5 rounded-full bg-success" />
+    <Badge variant="success" dot>
       {statusLabel('online')}
     </Badge>
   )
@@ -64,8 +64,13 @@ function deviceColumns(allMarkets: boolean, commands: RowCommands): ColumnDef<De
       header: m.devices_col_code(),
       enableSorting: true,
       enableHiding: false,
-      // Smaller in the table; a card's lines share one size.
+      // Smaller in the table; a card's lines share one size. The code opens the device's page.
       meta: { className: 'font-mono text-xs max-md:text-sm' },
+      cell: ({ row }) => (
+        <Link to="/device/$deviceId" params={{ deviceId: row.original.id }} className="text-primary hover:underline">
+          {row.original.code}
+        </Link>
+      ),
     },
     { id: 'kind', header: m.devices_col_kind(), enableSorting: false, cell: ({ row }) => kinds[row.original.kind] },
     { id: 'stallNo', accessorKey: 'stallNo', header: m.devices_col_stall(), enableSorting: true },

@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query'
-import type { DeviceList } from '@contract/devices'
+import type { DeviceDetail, DeviceList } from '@contract/devices'
 import type { DeviceLive } from '@contract/live'
 import { useLiveEvent, useLiveRefresh } from '@/lib/live-stream'
 import { deviceKeys, type DeviceListParams } from './queries'
@@ -54,6 +54,25 @@ export function useDeviceLiveUpdates(): void {
   const refresh = useLiveRefresh(deviceKeys.lists())
   useLiveEvent('device', (event) => {
     if (applyDeviceEvent(queryClient, event)) refresh()
+  })
+  useLiveEvent('resync', refresh)
+}
+
+/**
+ * Keeps a device's page current from the live stream: its announcements change its state in place;
+ * its unbinding (elsewhere, or by its merchant leaving), and anything missed while the stream was
+ * away, read the page again.
+ */
+export function useDevicePageLive(id: string): void {
+  const queryClient = useQueryClient()
+  const refresh = useLiveRefresh(deviceKeys.page(id))
+  useLiveEvent('device', (event) => {
+    if (event.deviceId !== id) return
+    if (event.unbound) return refresh()
+    queryClient.setQueryData<DeviceDetail>(
+      deviceKeys.page(id),
+      (page) => page && { ...page, online: event.online, lastSeenTime: event.lastSeenTime ?? page.lastSeenTime },
+    )
   })
   useLiveEvent('resync', refresh)
 }

@@ -14,6 +14,7 @@ export const deviceKeys = {
   all: ['devices'] as const,
   lists: () => [...deviceKeys.all, 'list'] as const,
   list: (params: DeviceListParams) => [...deviceKeys.lists(), params] as const,
+  page: (id: string) => [...deviceKeys.all, 'page', id] as const,
 }
 
 export const deviceListQuery = ({ market, ...params }: DeviceListParams) =>
@@ -21,4 +22,12 @@ export const deviceListQuery = ({ market, ...params }: DeviceListParams) =>
     queryKey: deviceKeys.list({ market, ...params }),
     queryFn: ({ signal }) => api('/devices', '$get', { query: { ...params, market: market ?? undefined } }, { signal }),
     placeholderData: (previous) => previous,
+  })
+
+/** A device's page (bound or unbound); the page says not-found and failures itself. */
+export const devicePageQuery = (id: string) =>
+  queryOptions({
+    queryKey: deviceKeys.page(id),
+    queryFn: ({ signal }) => api('/devices/:id', '$get', { param: { id } }, { signal }),
+    meta: { handlesErrors: true },
   })

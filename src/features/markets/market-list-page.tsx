@@ -29,7 +29,16 @@ function marketColumns(): ColumnDef<MarketListItem, unknown>[] {
       header: m.markets_col_name(),
       enableSorting: true,
       enableHiding: false,
-      cell: ({ row }) => <span className="font-medium">{row.original.name}</span>,
+      // The name opens the market's page; the row's actions stay in their column.
+      cell: ({ row }) => (
+        <Link
+          to="/market/$marketId"
+          params={{ marketId: row.original.id }}
+          className="font-medium text-primary hover:underline"
+        >
+          {row.original.name}
+        </Link>
+      ),
     },
     { id: 'accountUsername', accessorKey: 'accountUsername', header: m.markets_col_account(), enableSorting: true },
     {

@@ -14,6 +14,7 @@ export const marketKeys = {
   lists: () => [...marketKeys.all, 'list'] as const,
   list: (params: MarketListParams) => [...marketKeys.lists(), params] as const,
   detail: (id: string) => [...marketKeys.all, 'detail', id] as const,
+  page: (id: string) => [...marketKeys.all, 'page', id] as const,
   options: (q: string) => [...marketKeys.all, 'options', q] as const,
 }
 
@@ -28,6 +29,14 @@ export const marketQuery = (id: string) =>
   queryOptions({
     queryKey: marketKeys.detail(id),
     queryFn: ({ signal }) => api('/markets/:id', '$get', { param: { id } }, { signal }),
+  })
+
+/** A market's page (read-only, with its counts); the page says not-found and failures itself. */
+export const marketPageQuery = (id: string) =>
+  queryOptions({
+    queryKey: marketKeys.page(id),
+    queryFn: ({ signal }) => api('/markets/:id/detail', '$get', { param: { id } }, { signal }),
+    meta: { handlesErrors: true },
   })
 
 export const marketOptionsQuery = (q: string) =>

@@ -42,3 +42,8 @@ export const educationOptions = () => [
   { value: '' as const, label: m.merchants_not_given() },
   ...EDUCATION_LEVELS.map((value) => ({ value, label: EDUCATION[value]() })),
 ]
+
+/** A merchant's answers as words: '' (not given) stays '' for the page to say so. */
+export const genderLabel = (gender: (typeof GENDERS)[number]) => GENDER[gender]()
+export const politicalLabel = (value: (typeof POLITICAL_AFFILIATIONS)[number] | '') => (value ? POLITICAL[value]() : '')
+export const educationLabel = (value: (typeof EDUCATION_LEVELS)[number] | '') => (value ? EDUCATION[value]() : '')

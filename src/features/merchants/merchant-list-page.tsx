@@ -83,11 +83,18 @@ function merchantColumns(
       header: m.merchants_col_name(),
       enableSorting: true,
       enableHiding: false,
-      // Plain spans and a badge, nothing with state: updated in place when the row shows another merchant.
+      // A link, spans and a badge, nothing with state of its own: updated in place when the row shows
+      // another merchant. The name opens the merchant's page.
       meta: { reuseAcrossRows: true },
       cell: ({ row }) => (
         <span className="flex items-center gap-2">
-          <span className="font-medium">{row.original.name}</span>
+          <Link
+            to="/merchant/$merchantId"
+            params={{ merchantId: row.original.id }}
+            className="font-medium text-primary hover:underline"
+          >
+            {row.original.name}
+          </Link>
           {row.original.status === 'left' && leftBadge}
         </span>
       ),

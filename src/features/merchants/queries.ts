@@ -15,6 +15,7 @@ export const merchantKeys = {
   lists: () => [...merchantKeys.all, 'list'] as const,
   list: (params: MerchantListParams) => [...merchantKeys.lists(), params] as const,
   detail: (id: string) => [...merchantKeys.all, 'detail', id] as const,
+  page: (id: string) => [...merchantKeys.all, 'page', id] as const,
 }
 
 export const merchantListQuery = ({ market, ...params }: MerchantListParams) =>
@@ -29,4 +30,12 @@ export const merchantQuery = (id: string) =>
   queryOptions({
     queryKey: merchantKeys.detail(id),
     queryFn: ({ signal }) => api('/merchants/:id', '$get', { param: { id } }, { signal }),
+  })
+
+/** A merchant's page (read-only, numbers masked, with its devices); the page says not-found and failures itself. */
+export const merchantPageQuery = (id: string) =>
+  queryOptions({
+    queryKey: merchantKeys.page(id),
+    queryFn: ({ signal }) => api('/merchants/:id/detail', '$get', { param: { id } }, { signal }),
+    meta: { handlesErrors: true },
   })
