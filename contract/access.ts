@@ -22,4 +22,6 @@ export const API_ROLES = {
   merchants: CONSOLE,
   devices: CONSOLE,
   dashboard: CONSOLE,
+  /** The operation log: OFFICIAL every market's entries, MARKET its own market's (server/audit/queries.ts). */
+  audit: CONSOLE,
 } as const satisfies Record<string, readonly number[]>
