@@ -86,7 +86,7 @@ const NamedSchema = v.object({ id: v.string(), name: v.string() })
 /**
  * One field's change, as shown: before and after are display text, null when there was none (a new
  * record's before). Bank account numbers come masked but for their last four digits and ID card numbers
- * masked, by the server's one rule (server/audit/redact.ts); a password, secret, token or hash is never
+ * masked, by the server's one rule (server/lib/audit.ts, `displayValue`); a password, secret, token or hash is never
  * a field. `field` is one of AUDIT_FIELDS[area] (older entries may name others: show them as they are);
  * values of the fields in AUDIT_VALUE_WORDS (contract/words.ts) are translated by the reader.
  */
