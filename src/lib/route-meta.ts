@@ -39,6 +39,8 @@ const TITLES: { readonly [Name in TitleName]: () => string } = {
   device: m.menu_device,
   DeviceManage: m.menu_device_manage,
   DeviceDetail: m.menu_device_detail,
+  audit: m.menu_audit,
+  OperationLog: m.menu_operation_log,
   notFound: m.menu_not_found,
   Forbidden: m.menu_forbidden,
   login: m.menu_login,

@@ -1,4 +1,4 @@
-import { Cpu, LayoutDashboard, Store, Users, type LucideIcon } from 'lucide-react'
+import { Cpu, History, LayoutDashboard, Store, Users, type LucideIcon } from 'lucide-react'
 import type { PageGroup } from '@contract/pages'
 
 /** Each menu group's icon, shown by the side menu and the command palette; a new group fails `tsc` here. */
@@ -7,6 +7,7 @@ const MENU_ICONS: { readonly [Group in PageGroup]: LucideIcon } = {
   market: Store,
   merchant: Users,
   device: Cpu,
+  audit: History,
 }
 
 /** A group's icon; a server menu may name a group this console does not know. */
