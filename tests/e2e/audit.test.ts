@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import AxeBuilder from '@axe-core/playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { DEMO, launchBrowser, signedInPage } from '../helpers/browser'
@@ -34,6 +35,11 @@ async function editComplaintPhone(page: Page, account: string, phone: string) {
   return { id, before }
 }
 
+async function violations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
+
 const entryRow = (page: Page, phone: string) => page.getByRole('row', { name: new RegExp(phone) })
 
 describe('operation log', () => {
@@ -57,6 +63,7 @@ describe('operation log', () => {
     // Shown in Asia/Shanghai, to the second.
     expect(text).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/)
     await entryRow(page, other.phone).waitFor()
+    expect(await violations(page)).toEqual([])
 
     // The filters live in the URL.
     await page.getByLabel('Action', { exact: true }).selectOption({ label: 'Edit' })
@@ -121,14 +128,17 @@ describe('operation log', () => {
     await context.close()
   })
 
-  it('reads on a phone: each entry a card, nothing wider than the screen', async () => {
+  it('reads on a phone, in the dark theme: each entry a card, nothing wider than the screen', async () => {
     const { context, page } = await signedInPage(browser, DEMO.market, { viewport: { width: 390, height: 800 } })
+    await context.addInitScript(() => localStorage.setItem('settings', JSON.stringify({ theme: 'dark' })))
     await page.goto('/audit')
     const card = entryRow(page, own.phone)
     await card.waitFor()
     expect(await card.textContent()).toMatch(/Complaint phone:/)
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow).toBeLessThanOrEqual(0)
+    expect(await page.evaluate(() => document.body.getAttribute('data-theme') === 'dark')).toBe(true)
+    expect(await violations(page)).toEqual([])
     await context.close()
   })
 })
