@@ -9,7 +9,7 @@ export type AuditListSearch = Omit<AuditSearch, 'market'>
 /** What the list endpoint takes: the URL state and the market in scope (null: all markets). */
 export type AuditListParams = AuditListSearch & { market: string | null }
 
-export const auditKeys = {
+const auditKeys = {
   all: ['audit'] as const,
   lists: () => [...auditKeys.all, 'list'] as const,
   list: (params: AuditListParams) => [...auditKeys.lists(), params] as const,
