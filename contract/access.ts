@@ -23,4 +23,6 @@ export const API_ROLES = {
   devices: CONSOLE,
   dashboard: CONSOLE,
   system: OFFICIAL,
+  /** The operation log: OFFICIAL every market's entries, MARKET its own market's (server/audit/queries.ts). */
+  audit: CONSOLE,
 } as const satisfies Record<string, readonly number[]>

@@ -1,9 +1,12 @@
 import { API_ROLES } from './access'
 import type { ListQuery } from './list'
+import { AUDIT_LIST } from './audit-list'
 import { DEVICE_LIST } from './device-list'
 import { MARKET_LIST } from './market-list'
 import { MERCHANT_LIST } from './merchant-list'
 import {
+  AUDIT_ACTION_WORDS,
+  AUDIT_AREA_WORDS,
   BUSINESS_CATEGORY_WORDS,
   DEVICE_KIND_WORDS,
   DEVICE_STATUS_WORDS,
@@ -20,13 +23,14 @@ import {
  * file with no page here fails it too (the route tree is checked in route-meta.ts).
  */
 
-/** The menu's groups in SPEC §2's order, each at its path. */
+/** The menu's groups in SPEC §2's order, each at its path; then the operation log (issue 23). */
 export const PAGE_GROUPS = {
   dashboard: '/dashboard',
   market: '/market',
   merchant: '/merchant',
   device: '/device',
   system: '/system',
+  audit: '/audit',
 } as const
 export type PageGroup = keyof typeof PAGE_GROUPS
 
@@ -106,6 +110,13 @@ export const PAGES = {
   },
   System: { path: '/system', group: 'system', roles: API_ROLES.system, reach: 'menu', list: null },
   DeviceDetail: { path: '/device/$deviceId', group: 'device', roles: API_ROLES.devices, reach: 'hidden', list: null },
+  OperationLog: {
+    path: '/audit',
+    group: 'audit',
+    roles: API_ROLES.audit,
+    reach: 'menu',
+    list: listWords(AUDIT_LIST, { area: AUDIT_AREA_WORDS, action: AUDIT_ACTION_WORDS }),
+  },
 } as const satisfies Record<string, Page>
 
 export type PageName = keyof typeof PAGES

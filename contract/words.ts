@@ -1,3 +1,4 @@
+import type { AuditAction, AuditArea, AuditField, UnbindReason } from './audit'
 import type { PaymentMethod, TestResult } from './device-api'
 import type { DeviceKind, DeviceStatus } from './device-list'
 import type { MarketStatus } from './market-list'
@@ -84,8 +85,111 @@ export const REFUSAL_REASON_WORDS = {
   refund_exceeds: 'system_reason_refund_exceeds',
   total_too_large: 'system_reason_total_too_large',
 } as const satisfies Words<RefusalReason>
+/** A role's name (contract/roles.ts), by its number as text: who did an audited change, an account's role. */
+export const ROLE_WORDS = {
+  '1': 'role_official',
+  '51': 'role_market',
+  '101': 'role_merchant',
+} as const satisfies Words<'1' | '51' | '101'>
+
+export const AUDIT_AREA_WORDS = {
+  market: 'audit_area_market',
+  merchant: 'audit_area_merchant',
+  device: 'audit_area_device',
+  account: 'audit_area_account',
+} as const satisfies Words<AuditArea>
+
+export const AUDIT_ACTION_WORDS = {
+  register: 'audit_action_register',
+  edit: 'audit_action_edit',
+  freeze: 'audit_action_freeze',
+  unfreeze: 'audit_action_unfreeze',
+  password_reset: 'audit_action_password_reset',
+  password_change: 'audit_action_password_change',
+  bind: 'audit_action_bind',
+  unbind: 'audit_action_unbind',
+  rotate_secret: 'audit_action_rotate_secret',
+  leave: 'audit_action_leave',
+  return: 'audit_action_return',
+  lockout_cleared: 'audit_action_lockout_cleared',
+} as const satisfies Words<AuditAction>
+
+/** The name of each audited field, by area (a field of an older entry that is not here is shown as it is). */
+export const AUDIT_FIELD_WORDS = {
+  market: {
+    name: 'markets_field_name',
+    paymentBank: 'markets_field_bank',
+    creditCode: 'markets_field_credit_code',
+    address: 'markets_field_address',
+    stallCount: 'markets_field_stalls',
+    complaintPhone: 'markets_field_complaint_phone',
+    legalPersonName: 'markets_field_legal_name',
+    legalPersonPhone: 'markets_field_legal_phone',
+    managerName: 'markets_field_manager_name',
+    managerPhone: 'markets_field_manager_phone',
+    notes: 'markets_field_notes',
+    businessLicenceFileId: 'markets_field_business_licence',
+    operatingLicenceFileId: 'markets_field_operating_licence',
+    marketPhotoFileIds: 'markets_field_photos',
+    registeredOn: 'markets_field_registered_on',
+    accountUsername: 'markets_field_username',
+    accountStatus: 'markets_field_status',
+  } as const satisfies Words<AuditField<'market'>>,
+  merchant: {
+    name: 'merchants_field_name',
+    bankMerchantNo: 'merchants_field_bank_merchant_no',
+    otherBankNo: 'merchants_field_other_bank_no',
+    paymentSubMerchantNo: 'merchants_field_payment_sub_merchant_no',
+    stallNo: 'merchants_field_stall',
+    phone: 'merchants_field_phone',
+    idCardNo: 'merchants_field_id_card',
+    creditCode: 'merchants_field_credit_code',
+    category: 'merchants_field_category',
+    age: 'merchants_field_age',
+    gender: 'merchants_field_gender',
+    political: 'merchants_field_political',
+    education: 'merchants_field_education',
+    address: 'merchants_field_address',
+    notes: 'merchants_field_notes',
+    healthCertificateFileId: 'merchants_field_health_certificate',
+    foodLicenceFileId: 'merchants_field_food_licence',
+    status: 'merchants_col_status',
+    accountStatus: 'audit_field_account_status',
+  } as const satisfies Words<AuditField<'merchant'>>,
+  device: {
+    code: 'devices_field_code',
+    kind: 'devices_field_kind',
+    stallNo: 'devices_col_stall',
+    merchant: 'devices_field_merchant',
+    reason: 'audit_field_reason',
+  } as const satisfies Words<AuditField<'device'>>,
+  account: {
+    username: 'audit_field_username',
+    role: 'audit_field_role',
+    accountStatus: 'audit_field_account_status',
+    address: 'audit_field_address',
+  } as const satisfies Words<AuditField<'account'>>,
+} as const
+
+const UNBIND_REASON_WORDS = {
+  merchant_left: 'audit_reason_merchant_left',
+} as const satisfies Words<UnbindReason>
+
+/**
+ * The words of the values of fixed-value fields in an entry's changes, by field name (the same name
+ * means the same values in every area): the page and the CSV translate these, and show others as they are.
+ */
+export const AUDIT_VALUE_WORDS = {
+  accountStatus: MARKET_STATUS_WORDS,
+  status: MERCHANT_STATUS_WORDS,
+  category: BUSINESS_CATEGORY_WORDS,
+  kind: DEVICE_KIND_WORDS,
+  reason: UNBIND_REASON_WORDS,
+  role: ROLE_WORDS,
+} as const satisfies Record<string, Words<string>>
 
 type ValueOf<Map> = Map[keyof Map]
+type FieldWordKey = { [Area in AuditArea]: ValueOf<(typeof AUDIT_FIELD_WORDS)[Area]> }[AuditArea]
 /** Every message key a value set names (the console's table of words is checked against it). */
 export type WordKey =
   | ValueOf<typeof MARKET_STATUS_WORDS>
@@ -96,3 +200,8 @@ export type WordKey =
   | ValueOf<typeof PAYMENT_METHOD_WORDS>
   | ValueOf<typeof TEST_RESULT_WORDS>
   | ValueOf<typeof REFUSAL_REASON_WORDS>
+  | ValueOf<typeof ROLE_WORDS>
+  | ValueOf<typeof AUDIT_AREA_WORDS>
+  | ValueOf<typeof AUDIT_ACTION_WORDS>
+  | FieldWordKey
+  | ValueOf<typeof UNBIND_REASON_WORDS>

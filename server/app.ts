@@ -17,6 +17,7 @@ import { clientRoutes } from './static'
 import { deviceApiRoutes } from './device-api/routes'
 import { deviceRoutes } from './devices/routes'
 import { KeptAnswers } from './lib/kept-answers'
+import { auditRoutes } from './audit/routes'
 import { dashboardRoutes } from './dashboard/routes'
 import { fileRoutes } from './files/routes'
 import { marketRoutes } from './markets/routes'
@@ -67,6 +68,7 @@ function apiRoutes() {
     .route('/devices', deviceRoutes)
     .route('/files', fileRoutes)
     .route('/dashboard', dashboardRoutes)
+    .route('/audit', auditRoutes)
     .route('/stream', streamRoutes)
     .route('/device/v1', deviceApiRoutes)
 }

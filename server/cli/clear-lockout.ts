@@ -1,6 +1,6 @@
 import { openConfiguredDatabase } from '../db/client'
 import { readEnv } from '../env'
-import { clearSignInLockout } from '../lib/throttle'
+import { clearLockout } from '../user/service'
 
 const USAGE = `Usage: npm run clear-lockout -- <username> [--address <ip>]
 Forgets the failed sign-ins counted against an account (and, with --address, against the address it
@@ -20,8 +20,9 @@ async function main() {
   const env = readEnv()
   const handle = await openConfiguredDatabase(env, 'npm run clear-lockout')
   try {
-    await clearSignInLockout(handle.db, username, address)
+    const { audited } = await clearLockout(handle.db, { username, address })
     console.log(`Cleared the sign-in lockout of ${username}${address ? ` and of ${address}` : ''}.`)
+    if (!audited) console.log(`(No account is named ${username}: nothing was written to the operation log.)`)
   } finally {
     await handle.close()
   }

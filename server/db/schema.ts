@@ -96,19 +96,35 @@ export const loginThrottle = pgTable('login_throttle', {
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 })
 
-/** Who changed what, when. Never holds a password or a hash of one. */
+/**
+ * Who changed what, when (issue 23 §1). Never holds a password, a secret, a token or a hash; bank
+ * numbers and ID card numbers only masked (server/lib/audit.ts, `displayValue`). `entity` holds the record's area
+ * (contract/audit.ts AUDIT_AREAS) and `action` its action, bare (`edit`, not `market.update`: migration
+ * 0012 renamed the older ones). `market_id` is the record's market, null for a record of no market (an
+ * OFFICIAL's own account), so a MARKET reader's scope is a condition on this table alone.
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: generatedId(),
     actorUk: text('actor_uk'),
     action: text('action').notNull(),
-    entity: text('entity').notNull(),
-    entityId: text('entity_id').notNull(),
+    area: text('entity').notNull(),
+    recordId: text('entity_id').notNull(),
+    marketId: uuid('market_id'),
     changes: jsonb('changes').$type<Record<string, { before: unknown; after: unknown }>>(),
     at: createdAt(),
   },
-  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId)],
+  (t) => [
+    // Newest first overall, within a market, of one record, by one account, of one action (the list's
+    // filters that can be rare; area is never rarer than a quarter). Each ends in (at, id): the list's
+    // order, so a page is read from the index in order and stops after its rows.
+    index('audit_log_at_idx').on(t.at.desc(), t.id.desc()),
+    index('audit_log_market_at_idx').on(t.marketId, t.at.desc(), t.id.desc()),
+    index('audit_log_record_at_idx').on(t.recordId, t.at.desc(), t.id.desc()),
+    index('audit_log_actor_at_idx').on(t.actorUk, t.at.desc(), t.id.desc()),
+    index('audit_log_action_at_idx').on(t.action, t.at.desc(), t.id.desc()),
+  ],
 )
 
 /** The message box (SPEC §2): per-user messages, notices (e.g. a failed pesticide test) and todos. */

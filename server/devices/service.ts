@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { ApiCode } from '../../contract/api'
+import type { UnbindReason } from '../../contract/audit'
 import { MERCHANT_DEVICE_KINDS, type DeviceKind } from '../../contract/device-list'
 import type { BindDevice, DeviceSecret } from '../../contract/devices'
 import { formatShanghaiTime } from '../../contract/time'
@@ -75,17 +76,16 @@ export async function bindDevice(deps: ServerDeps, caller: SessionUser, input: B
         })
         .returning({ id: devices.id })
       if (!device) throw new Error('device insert returned nothing')
-      await writeAudit(tx, {
+      await writeAudit(tx, marketId, {
         actorUk: caller.uk,
-        action: 'device.bind',
-        entity: 'device',
-        entityId: device.id,
+        area: 'device',
+        action: 'bind',
+        recordId: device.id,
         changes: {
           code: { before: null, after: input.code },
           kind: { before: null, after: input.kind },
           stallNo: { before: null, after: place.stallNo },
-          merchantId: { before: null, after: place.merchantId },
-          marketId: { before: null, after: marketId },
+          merchant: { before: null, after: place.merchantName },
         },
         at: now,
       })
@@ -114,12 +114,11 @@ export async function unbindDevice(deps: ServerDeps, caller: SessionUser, input:
       .returning()
     if (!device) throw new ApiError(ApiCode.NOT_FOUND, 'error_device_not_found')
     await credentialsChanged(tx, [device.code])
-    await writeAudit(tx, {
+    await writeAudit(tx, device.marketId, {
       actorUk: caller.uk,
-      action: 'device.unbind',
-      entity: 'device',
-      entityId: device.id,
-      changes: { unboundAt: { before: null, after: now.toISOString() } },
+      area: 'device',
+      action: 'unbind',
+      recordId: device.id,
       at: now,
     })
     await publishLive(tx, 'device', { marketId: device.marketId }, unboundEvent(device))
@@ -150,17 +149,17 @@ export async function rotateDeviceSecret(
       .update(devices)
       .set({ secretHash: hashSecret(secret) })
       .where(scopedBound(caller, input.id))
-      .returning({ id: devices.id, code: devices.code })
+      .returning({ id: devices.id, code: devices.code, marketId: devices.marketId })
     if (!device) throw new ApiError(ApiCode.NOT_FOUND, 'error_device_not_found')
     await credentialsChanged(tx, [device.code])
-    await writeAudit(tx, {
+    await writeAudit(tx, device.marketId, {
       actorUk: caller.uk,
-      action: 'device.rotate_secret',
-      entity: 'device',
-      entityId: device.id,
+      area: 'device',
+      action: 'rotate_secret',
+      recordId: device.id,
       at: now,
     })
-    return { ...device, secret }
+    return { id: device.id, code: device.code, secret }
   })
 }
 
@@ -207,15 +206,12 @@ export async function unbindMerchantDevices(
     gone.map((device) => device.code),
   )
   for (const device of gone) {
-    await writeAudit(tx, {
+    await writeAudit(tx, device.marketId, {
       actorUk: caller.uk,
-      action: 'device.unbind',
-      entity: 'device',
-      entityId: device.id,
-      changes: {
-        unboundAt: { before: null, after: now.toISOString() },
-        reason: { before: null, after: 'merchant_left' },
-      },
+      area: 'device',
+      action: 'unbind',
+      recordId: device.id,
+      changes: { reason: { before: null, after: 'merchant_left' satisfies UnbindReason } },
       at: now,
     })
     await publishLive(tx, 'device', { marketId: device.marketId }, unboundEvent(device))

@@ -1,5 +1,6 @@
-import { and, asc, desc, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import { and, asc, desc, gte, ilike, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import type { SortOrder } from '../../contract/list'
+import { addDays, shanghaiDayStart } from '../../contract/time'
 
 /**
  * The pieces every list endpoint is made of: free-text search over columns, a sort with a stable
@@ -52,3 +53,14 @@ export async function listPage<Row extends { total: number }>(
   const total = rows[0]?.total ?? (page > 1 ? await countAll() : 0)
   return { list: rows.map(({ total: _total, ...row }) => row), total }
 }
+
+/**
+ * Rows whose time falls within the Asia/Shanghai days `from` to `to`, both included (contract/date-range.ts):
+ * from the start of `from` to the start of the day after `to`, so a range on a timestamp index is one
+ * range scan. An open end adds no condition.
+ */
+export const withinDays = (column: AnyColumn, { from, to }: { from?: string | undefined; to?: string | undefined }) =>
+  allOf(
+    from ? gte(column, shanghaiDayStart(from)) : undefined,
+    to ? lt(column, shanghaiDayStart(addDays(to, 1))) : undefined,
+  )

@@ -130,15 +130,20 @@ export async function acceptAttempt(
 }
 
 /** Forgets a key's count: after a correct password the account's earlier failures no longer matter. */
-export async function clearCount(db: Database, key: ThrottleKey): Promise<void> {
+export async function clearCount(db: Pick<Database, 'delete'>, key: ThrottleKey): Promise<void> {
   await db.delete(loginThrottle).where(eq(loginThrottle.key, key.key))
 }
 
 /**
- * Ends a sign-in lockout at once (`npm run clear-lockout`): the account's failures and, when given, the
- * address's. Without it a lock ends by itself `lockMs` after it started.
+ * Ends a sign-in lockout at once: the account's failures and, when given, the address's. Without it a
+ * lock ends by itself `lockMs` after it started. `npm run clear-lockout` calls it through
+ * `clearLockout` (server/user/service.ts), which records it in the audit trail.
  */
-export async function clearSignInLockout(db: Database, username: string, address?: string): Promise<void> {
+export async function clearSignInLockout(
+  db: Pick<Database, 'delete'>,
+  username: string,
+  address?: string,
+): Promise<void> {
   await clearCount(db, usernameKey(username))
   if (address) await clearCount(db, addressKey(address))
 }

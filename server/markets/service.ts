@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
+import { AUDIT_FIELDS } from '../../contract/audit'
 import type { MarketFields } from '../../contract/markets'
 import { Role, UserStatus } from '../../contract/roles'
 import { shanghaiDayStart } from '../../contract/time'
@@ -13,27 +14,6 @@ import { hashPassword } from '../lib/passwords'
 import { findMarket, toMarket } from './queries'
 
 /** Writes to markets: each with its MARKET account, in one transaction, audited. */
-
-/** Market fields the audit log compares (never the password). */
-const AUDITED = [
-  'name',
-  'paymentBank',
-  'creditCode',
-  'address',
-  'stallCount',
-  'complaintPhone',
-  'legalPersonName',
-  'legalPersonPhone',
-  'managerName',
-  'managerPhone',
-  'notes',
-  'businessLicenceFileId',
-  'operatingLicenceFileId',
-  'marketPhotoFileIds',
-  'registeredOn',
-  'accountUsername',
-  'accountStatus',
-] as const
 
 const fileIds = (fields: MarketFields) =>
   [fields.businessLicenceFileId, fields.operatingLicenceFileId, ...fields.marketPhotoFileIds].filter(
@@ -72,12 +52,12 @@ export async function createMarket(
       })
       await claimFiles(tx, { marketId: market.id, fileIds: fileIds(input) })
       const { password: _password, ...audited } = input
-      await writeAudit(tx, {
+      await writeAudit(tx, market.id, {
         actorUk: caller.uk,
-        action: 'market.create',
-        entity: 'market',
-        entityId: market.id,
-        changes: changedFields(null, audited, AUDITED),
+        area: 'market',
+        action: 'register',
+        recordId: market.id,
+        changes: changedFields(null, audited, AUDIT_FIELDS.market),
         at: clock(),
       })
       return { id: market.id }
@@ -109,13 +89,13 @@ export async function updateMarket(
         .where(eq(users.uk, current.account.uk))
       if (frozen) await expireSessions(tx, current.account.uk, clock())
       await claimFiles(tx, { marketId: id, fileIds: fileIds(fields) })
-      const changes = changedFields<Record<string, unknown>>(before, fields, AUDITED)
+      const changes = changedFields<Record<string, unknown>>(before, fields, AUDIT_FIELDS.market)
       if (Object.keys(changes).length > 0)
-        await writeAudit(tx, {
+        await writeAudit(tx, id, {
           actorUk: caller.uk,
-          action: 'market.update',
-          entity: 'market',
-          entityId: id,
+          area: 'market',
+          action: 'edit',
+          recordId: id,
           changes,
           at: clock(),
         })
@@ -131,7 +111,11 @@ export async function setMarketStatus(
   input: { id: string; status: number },
 ): Promise<void> {
   const { account } = await findMarket(deps.db, input.id)
-  await setAccountStatus(deps, caller, { uk: account.uk, status: input.status, entity: 'market', entityId: input.id })
+  await setAccountStatus(deps, caller, {
+    uk: account.uk,
+    status: input.status,
+    subject: { area: 'market', recordId: input.id, marketId: input.id },
+  })
 }
 
 /** A new random password for the market's account, returned once. */
@@ -141,5 +125,8 @@ export async function resetMarketPassword(
   input: { id: string },
 ): Promise<string> {
   const { account } = await findMarket(deps.db, input.id)
-  return resetAccountPassword(deps, caller, { uk: account.uk, entity: 'market', entityId: input.id })
+  return resetAccountPassword(deps, caller, {
+    uk: account.uk,
+    subject: { area: 'market', recordId: input.id, marketId: input.id },
+  })
 }

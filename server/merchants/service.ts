@@ -1,5 +1,6 @@
 import { and, eq, or, sql } from 'drizzle-orm'
 import { ApiCode } from '../../contract/api'
+import { AUDIT_FIELDS } from '../../contract/audit'
 import type { MerchantStatus } from '../../contract/merchant-list'
 import { FIXED_BANK_FIELDS, type Merchant, type MerchantFields } from '../../contract/merchants'
 import { Role, UserStatus } from '../../contract/roles'
@@ -14,36 +15,12 @@ import { followMerchant, unbindMerchantDevices } from '../devices/public'
 import type { ServerDeps, SessionUser } from '../lib/types'
 import { createAccount, endSessions, forgetSessions, resetAccountPassword } from '../user/public'
 import { generateClearPassword, hashPassword, md5Hex } from '../lib/passwords'
-import { maskIdCard } from '../lib/masks'
 import { findMerchant, toMerchant } from './queries'
 
 /** Writes to merchants: each with its MERCHANT account, in one transaction, audited. */
 
-/** Merchant fields the audit log compares (never a password; the ID card number only masked). */
-const AUDITED = [
-  'name',
-  'bankMerchantNo',
-  'otherBankNo',
-  'paymentSubMerchantNo',
-  'stallNo',
-  'phone',
-  'idCardNo',
-  'creditCode',
-  'category',
-  'age',
-  'gender',
-  'political',
-  'education',
-  'address',
-  'notes',
-  'healthCertificateFileId',
-  'foodLicenceFileId',
-] as const
-
-const audited = (fields: Partial<MerchantFields>) => ({
-  ...fields,
-  ...(fields.idCardNo ? { idCardNo: maskIdCard(fields.idCardNo) } : {}),
-})
+/** What registering and editing compare: the form's fields (status and the account's status change by their own actions). */
+const FORM_FIELDS = AUDIT_FIELDS.merchant.filter((field) => field !== 'status' && field !== 'accountStatus')
 
 const fileIds = (fields: MerchantFields) =>
   [fields.healthCertificateFileId, fields.foodLicenceFileId].filter((id): id is string => Boolean(id))
@@ -99,12 +76,12 @@ export async function createMerchant(
         .returning({ id: merchants.id })
       if (!merchant) throw new Error('merchant insert returned nothing')
       await claimFiles(tx, { marketId, fileIds: fileIds(fields) })
-      await writeAudit(tx, {
+      await writeAudit(tx, marketId, {
         actorUk: caller.uk,
-        action: 'merchant.create',
-        entity: 'merchant',
-        entityId: merchant.id,
-        changes: changedFields(null, { ...audited(fields), marketId }, [...AUDITED, 'marketId']),
+        area: 'merchant',
+        action: 'register',
+        recordId: merchant.id,
+        changes: changedFields<Record<string, unknown>>(null, fields, FORM_FIELDS),
         at: clock(),
       })
       return { id: merchant.id, accountUsername, clearPwd }
@@ -172,13 +149,13 @@ export async function updateMerchant(
       await claimFiles(tx, { marketId: before.marketId, fileIds: fileIds(fields) })
       if (fields.name !== before.name || fields.stallNo !== before.stallNo)
         await followMerchant(tx, { id, name: fields.name, stallNo: fields.stallNo })
-      const changes = changedFields<Record<string, unknown>>(audited(before), audited(fields), AUDITED)
+      const changes = changedFields<Record<string, unknown>>(before, fields, FORM_FIELDS)
       if (Object.keys(changes).length > 0)
-        await writeAudit(tx, {
+        await writeAudit(tx, before.marketId, {
           actorUk: caller.uk,
-          action: 'merchant.update',
-          entity: 'merchant',
-          entityId: id,
+          area: 'merchant',
+          action: 'edit',
+          recordId: id,
           changes,
           at: clock(),
         })
@@ -215,11 +192,11 @@ export async function setMerchantStatus(
         await endSessions(tx, merchant.accountUk)
         await unbindMerchantDevices(tx, caller, merchant.id, clock())
       }
-      await writeAudit(tx, {
+      await writeAudit(tx, merchant.marketId, {
         actorUk: caller.uk,
-        action: leaving ? 'merchant.leave' : 'merchant.return',
-        entity: 'merchant',
-        entityId: merchant.id,
+        area: 'merchant',
+        action: leaving ? 'leave' : 'return',
+        recordId: merchant.id,
         changes: { status: { before: leaving ? 'active' : 'left', after: input.status } },
         at: clock(),
       })
@@ -236,5 +213,8 @@ export async function resetMerchantPassword(
   input: { id: string },
 ): Promise<string> {
   const { merchant } = await findMerchant(deps.db, caller, input.id)
-  return resetAccountPassword(deps, caller, { uk: merchant.accountUk, entity: 'merchant', entityId: merchant.id })
+  return resetAccountPassword(deps, caller, {
+    uk: merchant.accountUk,
+    subject: { area: 'merchant', recordId: merchant.id, marketId: merchant.marketId },
+  })
 }

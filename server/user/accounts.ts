@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, ne } from 'drizzle-orm'
 import { ApiCode } from '../../contract/api'
+import type { AuditArea } from '../../contract/audit'
 import { Role, isNormalStatus } from '../../contract/roles'
 import type { Database, Transaction } from '../db/client'
 import { sessions, users } from '../db/schema'
@@ -22,8 +23,17 @@ import { announceEndedSessions } from './session-revocations'
 /** An open transaction (or the database, for a single statement). */
 type Writer = Database | Transaction
 
-/** The record an action is logged against: the account itself, or the market or merchant that owns it. */
-export type AuditSubject = { entity: string; entityId: string }
+/**
+ * The record an action is logged against: the market or merchant that owns the account (its page is
+ * where the action is taken), or, when none is given, the account itself in its own market.
+ */
+export type AuditSubject = { area: AuditArea; recordId: string; marketId: string | null }
+
+const accountSubject = (target: Target): AuditSubject => ({
+  area: 'account',
+  recordId: target.uk,
+  marketId: target.marketId,
+})
 
 export type NewAccount = {
   /** Given when another row must point at the account before it exists (markets.account_uk). */
@@ -120,12 +130,12 @@ async function findTarget(db: Database, uk: string): Promise<Target> {
 
 /**
  * Freezes (any status but normal) or unfreezes an account. Freezing ends its sessions everywhere at
- * once. Audited as `<entity>.freeze` / `<entity>.unfreeze` with the status before and after.
+ * once. Audited as freeze / unfreeze with the status before and after, against `subject` or the account.
  */
 export async function setAccountStatus(
   deps: ServerDeps,
   caller: SessionUser,
-  input: { uk: string; status: number } & AuditSubject,
+  input: { uk: string; status: number; subject?: AuditSubject },
 ): Promise<void> {
   const { db, clock } = deps
   const target = await findTarget(db, input.uk)
@@ -135,11 +145,12 @@ export async function setAccountStatus(
   await db.transaction(async (tx) => {
     await tx.update(users).set({ status: input.status }).where(eq(users.uk, target.uk))
     if (frozen) await expireSessions(tx, target.uk, now)
-    await writeAudit(tx, {
+    const subject = input.subject ?? accountSubject(target)
+    await writeAudit(tx, subject.marketId, {
       actorUk: caller.uk,
-      action: `${input.entity}.${frozen ? 'freeze' : 'unfreeze'}`,
-      entity: input.entity,
-      entityId: input.entityId,
+      area: subject.area,
+      action: frozen ? 'freeze' : 'unfreeze',
+      recordId: subject.recordId,
       changes: changedFields({ accountStatus: target.status }, { accountStatus: input.status }, ['accountStatus']),
       at: now,
     })
@@ -150,12 +161,12 @@ export async function setAccountStatus(
 /**
  * Gives an account a new random password (meeting the policy) and returns it, to be shown once. The
  * account's sessions end, and its sign-in lock is lifted so the new password works at once. Audited as
- * `password.reset` against the account, or against `subject` when given.
+ * password_reset against the account, or against `subject` when given.
  */
 export async function resetAccountPassword(
   deps: ServerDeps,
   caller: SessionUser,
-  input: { uk: string } & Partial<AuditSubject>,
+  input: { uk: string; subject?: AuditSubject },
 ): Promise<string> {
   const { db, clock } = deps
   const target = await findTarget(db, input.uk)
@@ -165,11 +176,12 @@ export async function resetAccountPassword(
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.uk, target.uk))
     await endSessions(tx, target.uk)
-    await writeAudit(tx, {
+    const subject = input.subject ?? accountSubject(target)
+    await writeAudit(tx, subject.marketId, {
       actorUk: caller.uk,
-      action: 'password.reset',
-      entity: input.entity ?? 'user',
-      entityId: input.entityId ?? target.uk,
+      area: subject.area,
+      action: 'password_reset',
+      recordId: subject.recordId,
       at: clock(),
     })
   })

@@ -10,7 +10,15 @@ import { ApiError } from '../lib/errors'
 import type { ServerDeps, SessionUser } from '../lib/types'
 import { createAccount, endSessions, forgetSessions } from './accounts'
 import { announceEndedSessions } from './session-revocations'
-import { acceptAttempt, addressKey, giveBack, passwordKey, reserveAttempt, usernameKey } from '../lib/throttle'
+import {
+  acceptAttempt,
+  addressKey,
+  clearSignInLockout,
+  giveBack,
+  passwordKey,
+  reserveAttempt,
+  usernameKey,
+} from '../lib/throttle'
 import { DUMMY_HASH, hashPassword, md5Hex, verifyPassword } from '../lib/passwords'
 import { sessionExpiresAt } from '../lib/session-lifetime'
 import { hashSecret, newSecret } from '../lib/tokens'
@@ -99,11 +107,11 @@ export async function changeOwnPassword(
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.uk, caller.uk))
     await endSessions(tx, caller.uk, caller.tokenHash)
-    await writeAudit(tx, {
+    await writeAudit(tx, caller.marketId, {
       actorUk: caller.uk,
-      action: 'password.change',
-      entity: 'user',
-      entityId: caller.uk,
+      area: 'account',
+      action: 'password_change',
+      recordId: caller.uk,
       at: clock(),
     })
   })
@@ -115,18 +123,61 @@ export async function createOfficialAccount(
   db: Database,
   username: string,
   clearPassword: string,
+  now: Date = new Date(),
 ): Promise<string | null> {
   const passwordHash = await hashPassword(md5Hex(clearPassword))
   try {
-    return await createAccount(db, {
-      username,
-      passwordHash,
-      role: Role.OFFICIAL,
-      status: UserStatus.NORMAL,
-      marketId: null,
+    return await db.transaction(async (tx) => {
+      const uk = await createAccount(tx, {
+        username,
+        passwordHash,
+        role: Role.OFFICIAL,
+        status: UserStatus.NORMAL,
+        marketId: null,
+      })
+      // The command line did it: no actor. An OFFICIAL account belongs to no market.
+      await writeAudit(tx, null, {
+        actorUk: null,
+        area: 'account',
+        action: 'register',
+        recordId: uk,
+        changes: { username: { before: null, after: username }, role: { before: null, after: Role.OFFICIAL } },
+        at: now,
+      })
+      return uk
     })
   } catch (error) {
     if (error instanceof ApiError && error.code === ApiCode.CONFLICT) return null
     throw error
   }
+}
+
+/**
+ * `npm run clear-lockout`: forgets the failed sign-ins counted against an account (and an address),
+ * recorded against the account when there is one (a name that is no account has no record to log;
+ * its counter goes all the same). One transaction: the entry and the change stand or fall together.
+ */
+export async function clearLockout(
+  db: Database,
+  input: { username: string; address?: string | undefined },
+  now: Date = new Date(),
+): Promise<{ audited: boolean }> {
+  return db.transaction(async (tx) => {
+    await clearSignInLockout(tx, input.username, input.address)
+    const [account] = await tx
+      .select({ uk: users.uk, marketId: users.marketId })
+      .from(users)
+      .where(eq(users.username, input.username))
+      .limit(1)
+    if (!account) return { audited: false }
+    await writeAudit(tx, account.marketId, {
+      actorUk: null,
+      area: 'account',
+      action: 'lockout_cleared',
+      recordId: account.uk,
+      ...(input.address ? { changes: { address: { before: null, after: input.address } } } : {}),
+      at: now,
+    })
+    return { audited: true }
+  })
 }

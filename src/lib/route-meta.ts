@@ -41,6 +41,8 @@ const TITLES: { readonly [Name in TitleName]: () => string } = {
   system: m.menu_system,
   System: m.menu_system_status,
   DeviceDetail: m.menu_device_detail,
+  audit: m.menu_audit,
+  OperationLog: m.menu_operation_log,
   notFound: m.menu_not_found,
   Forbidden: m.menu_forbidden,
   login: m.menu_login,

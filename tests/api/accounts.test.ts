@@ -173,33 +173,35 @@ describe('setAccountStatus', () => {
     await setAccountStatus(deps, operator, {
       uk,
       status: UserStatus.FROZEN,
-      entity: 'merchant',
-      entityId: 'merchant-1',
+      subject: { area: 'merchant', recordId: 'merchant-1', marketId },
     })
     expect((await t.db.select().from(users).where(eq(users.uk, uk)))[0]?.status).toBe(UserStatus.FROZEN)
     expect(await liveSessionCount(uk)).toBe(0)
     await setAccountStatus(deps, operator, {
       uk,
       status: UserStatus.NORMAL,
-      entity: 'merchant',
-      entityId: 'merchant-1',
+      subject: { area: 'merchant', recordId: 'merchant-1', marketId },
     })
     expect((await t.db.select().from(users).where(eq(users.uk, uk)))[0]?.status).toBe(UserStatus.NORMAL)
-    const audit = (await t.db.select().from(auditLog).where(eq(auditLog.entityId, 'merchant-1'))).sort((a, b) =>
+    const audit = (await t.db.select().from(auditLog).where(eq(auditLog.recordId, 'merchant-1'))).sort((a, b) =>
       a.action.localeCompare(b.action),
     )
-    expect(audit.map(({ actorUk, action, entity, changes }) => ({ actorUk, action, entity, changes }))).toEqual([
+    expect(
+      audit.map(({ actorUk, action, area, marketId: market, changes }) => ({ actorUk, action, area, market, changes })),
+    ).toEqual([
       {
         actorUk: operator.uk,
-        action: 'merchant.freeze',
-        entity: 'merchant',
-        changes: { accountStatus: { before: 1, after: 2 } },
+        action: 'freeze',
+        area: 'merchant',
+        market: marketId,
+        changes: { accountStatus: { before: '1', after: '2' } },
       },
       {
         actorUk: operator.uk,
-        action: 'merchant.unfreeze',
-        entity: 'merchant',
-        changes: { accountStatus: { before: 2, after: 1 } },
+        action: 'unfreeze',
+        area: 'merchant',
+        market: marketId,
+        changes: { accountStatus: { before: '2', after: '1' } },
       },
     ])
   })
@@ -217,7 +219,7 @@ describe('setAccountStatus', () => {
       role: Role.MARKET,
       marketId,
     })
-    const input = (uk: string) => ({ uk, status: UserStatus.FROZEN, entity: 'user', entityId: uk })
+    const input = (uk: string) => ({ uk, status: UserStatus.FROZEN })
     expect(await failureOf(setAccountStatus(deps, operator, input(foreign)))).toEqual({
       code: 40300,
       messageKey: 'error_forbidden',
@@ -257,13 +259,18 @@ describe('resetAccountPassword', () => {
       lastUsedAt: now,
       expiresAt: new Date(now.getTime() + 3600_000),
     })
-    const clearPwd = await resetAccountPassword(deps, operator, { uk, entity: 'merchant', entityId: 'merchant-2' })
+    const clearPwd = await resetAccountPassword(deps, operator, {
+      uk,
+      subject: { area: 'merchant', recordId: 'merchant-2', marketId },
+    })
     expect(clearPwd).toMatch(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{12}$/)
     const [row] = await t.db.select().from(users).where(eq(users.uk, uk))
     expect(await verifyPassword(md5Hex(clearPwd), row!.passwordHash)).toBe(true)
     expect(await sessionCount(uk)).toBe(0)
-    const audit = await t.db.select().from(auditLog).where(eq(auditLog.entityId, 'merchant-2'))
-    expect(audit).toMatchObject([{ actorUk: operator.uk, action: 'password.reset', entity: 'merchant', changes: null }])
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.recordId, 'merchant-2'))
+    expect(audit).toMatchObject([
+      { actorUk: operator.uk, action: 'password_reset', area: 'merchant', marketId, changes: null },
+    ])
     expect(JSON.stringify(audit)).not.toContain(clearPwd)
   })
 

@@ -165,13 +165,13 @@ describe('binding: who binds where', () => {
   it("another market's device is not found for an operator: unbinding and rotating it change nothing", async () => {
     const theirs = await bound({ code: newCode(), kind: 'payment_terminal', merchantId: merchantB }, b.token)
     const before = await rowOf(theirs.id)
-    const audits = (await t.db.select({ n: count() }).from(auditLog).where(eq(auditLog.entityId, theirs.id)))[0]!.n
+    const audits = (await t.db.select({ n: count() }).from(auditLog).where(eq(auditLog.recordId, theirs.id)))[0]!.n
     expect((await unbind(theirs.id, a.token)).body.code).toBe(40400)
     const rotated = await rotate(theirs.id, a.token)
     expect(rotated.body.code).toBe(40400)
     expect(rotated.body.data).toBeNull()
     expect(await rowOf(theirs.id)).toEqual(before)
-    expect((await t.db.select({ n: count() }).from(auditLog).where(eq(auditLog.entityId, theirs.id)))[0]!.n).toBe(
+    expect((await t.db.select({ n: count() }).from(auditLog).where(eq(auditLog.recordId, theirs.id)))[0]!.n).toBe(
       audits,
     )
     expect(await works(theirs)).toBe(true)
@@ -402,7 +402,7 @@ describe('unbinding', () => {
     const audits = await t.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entityId, device.id), eq(auditLog.action, 'device.unbind')))
+      .where(and(eq(auditLog.recordId, device.id), eq(auditLog.action, 'unbind')))
     expect(audits).toHaveLength(1)
   })
 
@@ -452,23 +452,22 @@ describe('audit', () => {
     const rotated = (await rotate(device.id, official)).body.data
     const hash = (await rowOf(device.id)).secretHash!
     expect((await unbind(device.id, a.token)).body.code).toBe(20000)
-    const rows = await t.db.select().from(auditLog).where(eq(auditLog.entityId, device.id))
+    const rows = await t.db.select().from(auditLog).where(eq(auditLog.recordId, device.id))
     const operatorUk = await ukOf(a.username)
     expect(
       rows
-        .map((row) => ({ action: row.action, entity: row.entity, actorUk: row.actorUk }))
+        .map((row) => ({ action: row.action, area: row.area, actorUk: row.actorUk, marketId: row.marketId }))
         .sort((x, y) => x.action.localeCompare(y.action)),
     ).toEqual([
-      { action: 'device.bind', entity: 'device', actorUk: operatorUk },
-      { action: 'device.rotate_secret', entity: 'device', actorUk: officialUk },
-      { action: 'device.unbind', entity: 'device', actorUk: operatorUk },
+      { action: 'bind', area: 'device', actorUk: operatorUk, marketId: a.marketId },
+      { action: 'rotate_secret', area: 'device', actorUk: officialUk, marketId: a.marketId },
+      { action: 'unbind', area: 'device', actorUk: operatorUk, marketId: a.marketId },
     ])
-    const bindRow = rows.find((row) => row.action === 'device.bind')!
+    const bindRow = rows.find((row) => row.action === 'bind')!
     expect(bindRow.changes).toMatchObject({
       code: { before: null, after: device.code },
       kind: { before: null, after: 'payment_terminal' },
-      merchantId: { before: null, after: merchantA },
-      marketId: { before: null, after: a.marketId },
+      merchant: { before: null, after: expect.any(String) },
     })
     const text = JSON.stringify(rows)
     for (const secret of [device.secret, rotated.secret, sha256(device.secret), hash])
@@ -476,10 +475,10 @@ describe('audit', () => {
   })
 
   it('records nothing for a refused bind', async () => {
-    const before = (await t.db.select({ n: count() }).from(auditLog).where(eq(auditLog.action, 'device.bind')))[0]!.n
+    const before = (await t.db.select({ n: count() }).from(auditLog).where(eq(auditLog.action, 'bind')))[0]!.n
     await bind({ code: newCode(), kind: 'scale' }, a.token)
     await bind({ code: newCode(), kind: 'scale', merchantId: merchantA, marketId: b.marketId }, a.token)
-    const after = (await t.db.select({ n: count() }).from(auditLog).where(eq(auditLog.action, 'device.bind')))[0]!.n
+    const after = (await t.db.select({ n: count() }).from(auditLog).where(eq(auditLog.action, 'bind')))[0]!.n
     expect(after).toBe(before)
   })
 })

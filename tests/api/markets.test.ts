@@ -171,12 +171,13 @@ describe('editing a market', () => {
       token: official,
     })
     expect(detail.body.data).toMatchObject({ name: '改名后的市场', stallCount: 200 })
-    const rows = await t.db.select().from(auditLog).where(eq(auditLog.entityId, id))
-    expect(rows.map((r) => r.action).sort()).toEqual(['market.create', 'market.update'])
-    const update = rows.find((r) => r.action === 'market.update')!
+    const rows = await t.db.select().from(auditLog).where(eq(auditLog.recordId, id))
+    expect(rows.map((r) => r.action).sort()).toEqual(['edit', 'register'])
+    const update = rows.find((r) => r.action === 'edit')!
+    expect(update).toMatchObject({ area: 'market', marketId: id })
     expect(update.changes).toEqual({
       name: { before: '测试农贸市场 10', after: '改名后的市场' },
-      stallCount: { before: 120, after: 200 },
+      stallCount: { before: '120', after: '200' },
     })
     expect(JSON.stringify(rows)).not.toMatch(/password|scrypt/i)
   })
@@ -212,7 +213,7 @@ describe('editing a market', () => {
     })
     expect(renamed.body.code).toBe(20000)
     expect((await t.login('03169990010', 'Market123')).body.code).toBe(20000)
-    const rows = await t.db.select().from(auditLog).where(eq(auditLog.entityId, id))
+    const rows = await t.db.select().from(auditLog).where(eq(auditLog.recordId, id))
     expect(rows.at(-1)?.changes).toMatchObject({ accountUsername: { before: '0316100010', after: '03169990010' } })
   })
 
@@ -259,8 +260,8 @@ describe('freezing and resetting', () => {
     expect(listed.body.data.list[0]?.accountStatus).toBe(2)
     expect((await t.call(`/api/markets/${id}/unfreeze`, { token: official })).body.code).toBe(20000)
     expect((await t.login('0316100020', 'Market123')).body.code).toBe(20000)
-    const actions = (await t.db.select().from(auditLog).where(eq(auditLog.entityId, id))).map((r) => r.action)
-    expect(actions).toEqual(expect.arrayContaining(['market.freeze', 'market.unfreeze']))
+    const actions = (await t.db.select().from(auditLog).where(eq(auditLog.recordId, id))).map((r) => r.action)
+    expect(actions).toEqual(expect.arrayContaining(['freeze', 'unfreeze']))
   })
 
   it('reset returns a new password that works (once), and the old one stops working', async () => {

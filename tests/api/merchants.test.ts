@@ -348,8 +348,8 @@ describe("another market's operator", () => {
 
     expect((await detail(id, a.token)).body.data).toMatchObject({ name: input.name, status: 'active' })
     expect((await accountOf(accountUsername)).passwordHash).toBe(passwordHash)
-    const actions = await t.db.select().from(auditLog).where(eq(auditLog.entityId, id))
-    expect(actions.map((row) => row.action)).toEqual(['merchant.create'])
+    const actions = await t.db.select().from(auditLog).where(eq(auditLog.recordId, id))
+    expect(actions.map((row) => row.action)).toEqual(['register'])
   })
 
   it("cannot list or export the market's merchants, even naming it", async () => {
@@ -403,28 +403,22 @@ describe('passwords and the audit log', () => {
     expect((await comeBack(created.id, a.token)).body.code).toBe(20000)
     const { clearPwd } = (await resetPassword(created.id, a.token)).body.data
 
-    const rows = await t.db.select().from(auditLog).where(eq(auditLog.entityId, created.id))
-    expect(rows.map((row) => row.action).sort()).toEqual([
-      'merchant.create',
-      'merchant.leave',
-      'merchant.return',
-      'merchant.update',
-      'password.reset',
-    ])
+    const rows = await t.db.select().from(auditLog).where(eq(auditLog.recordId, created.id))
+    expect(rows.map((row) => row.action).sort()).toEqual(['edit', 'leave', 'password_reset', 'register', 'return'])
+    expect(rows.every((row) => row.area === 'merchant' && row.marketId === a.marketId)).toBe(true)
     const operatorUk = (await accountOf(a.username)).uk
     expect(rows.every((row) => row.actorUk === operatorUk)).toBe(true)
     const byAction = Object.fromEntries(rows.map((row) => [row.action, row.changes]))
     const masked = (id: string) => `131***********${id.slice(-4)}`
-    expect(byAction['merchant.create']).toMatchObject({
+    expect(byAction['register']).toMatchObject({
       name: { before: null, after: input.name },
       idCardNo: { before: null, after: masked(input.idCardNo) },
-      marketId: { before: null, after: a.marketId },
     })
-    expect(byAction['merchant.update']).toEqual({
+    expect(byAction['edit']).toEqual({
       name: { before: input.name, after: '新名字' },
       idCardNo: { before: masked(input.idCardNo), after: masked(newIdCard) },
     })
-    expect(byAction['merchant.leave']).toEqual({ status: { before: 'active', after: 'left' } })
+    expect(byAction['leave']).toEqual({ status: { before: 'active', after: 'left' } })
 
     const logged = JSON.stringify(rows)
     for (const secret of [created.clearPwd, clearPwd, input.idCardNo, newIdCard]) expect(logged).not.toContain(secret)

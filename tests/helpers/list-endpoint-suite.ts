@@ -26,16 +26,26 @@ type Suite = {
   filters?: Record<string, readonly string[]>
   /** Lists market data (merchants, devices): runs the scope check with `context().scope`. */
   scoped?: boolean
+  /** A row's market, where the row does not carry it as `marketId` (the audit log's `market.id`). */
+  marketOf?: (row: Row) => string | undefined
 }
 
-type Page = { list: { id: string; marketId?: string }[]; total: number }
+type Row = { id: string; marketId?: string; market?: { id: string } | null }
+type Page = { list: Row[]; total: number }
 
 /**
  * What every list endpoint owes its callers (DESIGN §5): paging with a total, every sort both ways in
  * a stable order, strict refusal of bad parameters, and refusal of callers outside its scope. Each
  * list endpoint's test file runs it over its own data.
  */
-export function listEndpointSuite({ name, context, sorts, filters = {}, scoped = false }: Suite) {
+export function listEndpointSuite({
+  name,
+  context,
+  sorts,
+  filters = {},
+  scoped = false,
+  marketOf = (row) => row.marketId,
+}: Suite) {
   const get = async (query: string, token?: string) => {
     const { t, path, token: own } = context()
     return (await t.call<Page>(`${path}?${query}`, { method: 'GET', token: token ?? own })).body
@@ -49,7 +59,8 @@ export function listEndpointSuite({ name, context, sorts, filters = {}, scoped =
       expect(first.data.total).toBe(total)
       expect(first.data.list).toHaveLength(Math.min(DEFAULT_PAGE_SIZE, total))
       const beyond = await get(`page=${Math.ceil(total / 10) + 1}&pageSize=10`)
-      expect(beyond.data).toEqual({ list: [], total })
+      // (A list may say more of its total, as the audit log's `totalCapped`.)
+      expect(beyond.data).toMatchObject({ list: [], total })
     })
 
     it.each(sorts.flatMap((sort) => [`${sort}:asc`, `${sort}:desc`]))(
@@ -107,10 +118,10 @@ export function listEndpointSuite({ name, context, sorts, filters = {}, scoped =
         const answer = await get(query, scope.operatorToken)
         expect(answer.code).toBe(20000)
         expect(answer.data.list.length).toBeGreaterThan(0)
-        expect(answer.data.list.every((row) => row.marketId === scope.ownMarketId)).toBe(true)
+        expect(answer.data.list.every((row) => marketOf(row) === scope.ownMarketId)).toBe(true)
       }
       const other = await get(`market=${scope.otherMarketId}&pageSize=100`)
-      expect(other.data.list.every((row) => row.marketId === scope.otherMarketId)).toBe(true)
+      expect(other.data.list.every((row) => marketOf(row) === scope.otherMarketId)).toBe(true)
     })
   })
 }

@@ -210,6 +210,21 @@ export const TABLE: Row[] = [
   },
   {
     method: 'GET',
+    route: '/api/audit',
+    area: 'audit',
+    path: (aim) => q('/api/audit', aim, 'pageSize=100'),
+    shows: 'scope',
+  },
+  {
+    method: 'GET',
+    route: '/api/audit/export',
+    area: 'audit',
+    path: (aim) => q('/api/audit/export', aim),
+    kind: 'csv',
+    shows: 'scope',
+  },
+  {
+    method: 'GET',
     route: '/api/merchants/export',
     area: 'merchants',
     path: (aim) => q('/api/merchants/export', aim),

@@ -1,13 +1,16 @@
 import { useState } from 'react'
 import type { UseQueryResult } from '@tanstack/react-query'
 
-type Page<Row> = { list: Row[]; total: number }
+/** A list endpoint's answer; `totalCapped`: counting stopped at `total`, and more rows match. */
+type Page<Row> = { list: Row[]; total: number; totalCapped?: boolean }
 
 /** What a list shows, and whether it is the answer to what is asked now. */
 export type ListResult<Row> = {
   /** The rows to show: the current answer, or the previous one (then `stale` says why). */
   rows: Row[] | undefined
   total: number
+  /** Counting stopped at `total` (a list too long to count at once): more rows match. */
+  totalCapped?: boolean
   /** The current request: no answer yet, failed, or answered. */
   status: 'pending' | 'error' | 'success'
   /** The rows are an earlier request's, shown while the current one `loading`, or after it `failed`. */
@@ -33,6 +36,7 @@ export function useListResult<Row>(query: UseQueryResult<Page<Row>>): ListResult
     return {
       rows: answered.list,
       total: answered.total,
+      totalCapped: answered.totalCapped === true,
       status: 'success',
       stale: null,
       error: null,
@@ -44,6 +48,7 @@ export function useListResult<Row>(query: UseQueryResult<Page<Row>>): ListResult
   return {
     rows: previous?.list,
     total: previous?.total ?? 0,
+    totalCapped: previous?.totalCapped === true,
     status: failed ? 'error' : 'pending',
     stale: previous ? (failed ? 'failed' : 'loading') : null,
     error: query.error,

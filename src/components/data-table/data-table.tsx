@@ -228,6 +228,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         pageSize={pageSize}
         // Not known until the list's first answer (a failed first request has none either).
         total={result.rows === undefined ? undefined : result.total}
+        totalCapped={result.totalCapped}
         pageSizes={PAGE_SIZES}
         onChange={turnPage}
         labels={labels}

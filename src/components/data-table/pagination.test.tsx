@@ -5,13 +5,14 @@ import { tableLabels } from './use-table-labels'
 
 afterEach(cleanup)
 
-function renderPagination(total: number | undefined, locale: 'en-US' | 'zh-CN' = 'en-US') {
+function renderPagination(total: number | undefined, locale: 'en-US' | 'zh-CN' = 'en-US', totalCapped = false) {
   const onChange = vi.fn()
   render(
     <Pagination
       page={2}
       pageSize={20}
       total={total}
+      totalCapped={totalCapped}
       pageSizes={[10, 20]}
       onChange={onChange}
       labels={tableLabels(locale)}
@@ -40,6 +41,21 @@ describe('Pagination while the count is not known', () => {
     renderPagination(0)
     expect(screen.getByText('0 in all')).toBeTruthy()
     expect(screen.getByText('Page 2 of 1')).toBeTruthy()
+  })
+})
+
+describe('Pagination of a count that stopped at its cap', () => {
+  it('says plainly that more match, and pages up to the cap', () => {
+    const onChange = renderPagination(10_000, 'en-US', true)
+    expect(screen.getByText('10,000+ in all; narrow the filters to see the rest')).toBeTruthy()
+    expect(screen.getByText('Page 2 of 500')).toBeTruthy()
+    go('500')
+    expect(onChange).toHaveBeenLastCalledWith(500, 20)
+  })
+
+  it('says it in Chinese too', () => {
+    renderPagination(10_000, 'zh-CN', true)
+    expect(screen.getByText('10,000+ 条，缩小筛选范围可查看其余记录')).toBeTruthy()
   })
 })
 

@@ -15,6 +15,8 @@ export type PaginationLabels = GoToPageLabels & {
   next: string
   pageOf: (page: number, pages: number) => string
   total: (total: number) => string
+  /** A count that stopped at `total`: more match ("10,000+ in all"). */
+  totalAtLeast: (total: number) => string
   pageSize: string
   perPage: (size: number) => string
 }
@@ -24,12 +26,14 @@ type PaginationProps = {
   pageSize: number
   /** How many rows the list has; undefined until its first answer (the count is not known yet). */
   total: number | undefined
+  /** Counting stopped at `total`: more rows match than the pages reach (narrowing the filters finds them). */
+  totalCapped?: boolean
   pageSizes: readonly number[]
   onChange: (page: number, pageSize: number) => void
   labels: PaginationLabels
 }
 
-export function Pagination({ page, pageSize, total, pageSizes, onChange, labels }: PaginationProps) {
+export function Pagination({ page, pageSize, total, totalCapped, pageSizes, onChange, labels }: PaginationProps) {
   const id = useId()
   const pages = total === undefined ? undefined : Math.max(1, Math.ceil(total / pageSize))
   return (
@@ -41,7 +45,7 @@ export function Pagination({ page, pageSize, total, pageSizes, onChange, labels 
       {total === undefined ? (
         <Skeleton data-testid="pagination-pending" className="h-4 w-16" />
       ) : (
-        <span>{labels.total(total)}</span>
+        <span>{totalCapped ? labels.totalAtLeast(total) : labels.total(total)}</span>
       )}
       <span className="flex items-center gap-2">
         <label htmlFor={id} className="sr-only">

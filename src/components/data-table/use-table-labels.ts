@@ -11,6 +11,7 @@ export function tableLabels(locale?: Locale): PaginationLabels {
     next: m.common_next({}, words),
     pageOf: (page, pages) => m.common_page_of({ page, pages }, words),
     total: (total) => m.table_total({ total }, words),
+    totalAtLeast: (total) => m.table_total_at_least({ total: new Intl.NumberFormat(locale).format(total) }, words),
     pageSize: m.table_page_size({}, words),
     perPage: (size) => m.table_per_page({ size }, words),
     goToPage: m.table_go_to_page({}, words),

@@ -1,65 +1,17 @@
-import { useRef } from 'react'
-import { CalendarDays } from 'lucide-react'
-import { DATE_RANGE } from '@contract/fields'
-import { m } from '@/paraglide/messages'
-import { Input } from '@/components/ui/input'
+import { DayInput } from '@/components/ui/day-input'
 import type { FieldProps } from './field-binding'
 import { FieldFrame } from './field-frame'
 
 type DateFieldProps = FieldProps<string> & { min?: string; max?: string }
 
 /**
- * A day typed as YYYY-MM-DD, whatever the browser's own language: `<input type="date">` shows the
- * browser's format (11/23/2026 in an English browser) inside the Chinese console. The calendar button
- * opens the browser's date picker on a hidden date input, whose choice is written back as YYYY-MM-DD.
- * The schema checks the day exists (2024-02-30 is refused, never shifted).
+ * A form's day, typed as YYYY-MM-DD or chosen on the calendar (DayInput). The schema checks the day
+ * exists (2024-02-30 is refused, never shifted).
  */
-export function DateField({ min = DATE_RANGE.min, max = DATE_RANGE.max, value, onChange, ...props }: DateFieldProps) {
-  const picker = useRef<HTMLInputElement>(null)
+export function DateField({ min, max, value, onChange, ...props }: DateFieldProps) {
   return (
     <FieldFrame {...props}>
-      {(control) => (
-        <div className="relative">
-          <Input
-            {...control}
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder={m.date_placeholder()}
-            maxLength={10}
-            value={value}
-            onChange={(event) => onChange(event.target.value.trim())}
-            className="pr-10"
-          />
-          <input
-            ref={picker}
-            type="date"
-            tabIndex={-1}
-            aria-hidden
-            min={min}
-            max={max}
-            value={/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : ''}
-            onChange={(event) => event.target.value && onChange(event.target.value)}
-            className="pointer-events-none absolute right-0 bottom-0 size-0 opacity-0"
-          />
-          <button
-            type="button"
-            disabled={control.disabled}
-            aria-label={m.date_open_calendar()}
-            title={m.date_open_calendar()}
-            onClick={() => {
-              try {
-                picker.current?.showPicker()
-              } catch {
-                // A browser without showPicker: the day can still be typed.
-              }
-            }}
-            className="absolute inset-y-0 right-0 flex w-9 items-center justify-center rounded-r text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:opacity-50"
-          >
-            <CalendarDays aria-hidden className="size-4" />
-          </button>
-        </div>
-      )}
+      {(control) => <DayInput {...control} min={min} max={max} value={value} onChange={onChange} />}
     </FieldFrame>
   )
 }

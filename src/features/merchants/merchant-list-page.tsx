@@ -18,7 +18,7 @@ import { useColumnVisibility } from '@/components/data-table/use-column-visibili
 import { useListSearch } from '@/components/data-table/use-list-search'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { ExportButton } from './export-button'
+import { MerchantExportButton } from './export-button'
 import { categoryLabel, categoryOptions, statusLabel } from './labels'
 import { MerchantActions } from './merchant-actions'
 import { MerchantPasswordCell } from './merchant-password-cell'
@@ -209,7 +209,7 @@ export function MerchantListPage({ search, market, urlMarket, sentBack, onSearch
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <ExportButton params={params} />
+          <MerchantExportButton params={params} />
           <Button asChild>
             <Link to="/merchant/register" search={{ market: linkMarket }}>
               {plusIcon}

@@ -1,4 +1,4 @@
-import { Activity, Cpu, LayoutDashboard, Store, Users, type LucideIcon } from 'lucide-react'
+import { Activity, Cpu, History, LayoutDashboard, Store, Users, type LucideIcon } from 'lucide-react'
 import type { PageGroup } from '@contract/pages'
 
 /** Each menu group's icon, shown by the side menu and the command palette; a new group fails `tsc` here. */
@@ -8,6 +8,7 @@ const MENU_ICONS: { readonly [Group in PageGroup]: LucideIcon } = {
   merchant: Users,
   device: Cpu,
   system: Activity,
+  audit: History,
 }
 
 /** A group's icon; a server menu may name a group this console does not know. */

@@ -8,7 +8,7 @@ const names = (targets: { name: string }[]) => targets.map((target) => target.na
 describe('what the palette offers', () => {
   it('an OFFICIAL: every menu page in menu order, both register actions, both searches', () => {
     const reach = paletteReach(Role.OFFICIAL, null)
-    expect(names(reach.pages)).toEqual(['Workplace', 'MarketManage', 'MerchantManage', 'DeviceManage'])
+    expect(names(reach.pages)).toEqual(['Workplace', 'MarketManage', 'MerchantManage', 'DeviceManage', 'OperationLog'])
     expect(reach.actions).toEqual([
       { name: 'MarketRegister', path: '/market/register', group: 'market' },
       { name: 'MerchantRegister', path: '/merchant/register', group: 'merchant' },
@@ -18,7 +18,8 @@ describe('what the palette offers', () => {
 
   it('a MARKET user: no market pages, no market register, no market search (contract/access.ts)', () => {
     const reach = paletteReach(Role.MARKET, null)
-    expect(names(reach.pages)).toEqual(['Workplace', 'MerchantManage', 'DeviceManage'])
+    // The operation log too: the server holds it to the operator's own market.
+    expect(names(reach.pages)).toEqual(['Workplace', 'MerchantManage', 'DeviceManage', 'OperationLog'])
     expect(names(reach.actions)).toEqual(['MerchantRegister'])
     expect(reach).toMatchObject({ searchMarkets: false, searchMerchants: true })
   })

@@ -1,0 +1,128 @@
+import * as v from 'valibot'
+import { listSchema } from './list'
+
+/**
+ * The audit trail (issue 23 §1): who changed which record, when, and what changed. Written by every
+ * write path in the transaction of its change (server/lib/audit.ts), read by /api/audit.
+ */
+
+/** The kinds of record an entry is about. An `account` is a person's sign-in account (its password, its lockout). */
+export const AUDIT_AREAS = ['market', 'merchant', 'device', 'account'] as const
+export type AuditArea = (typeof AUDIT_AREAS)[number]
+
+/** What was done to the record. */
+export const AUDIT_ACTIONS = [
+  'register',
+  'edit',
+  'freeze',
+  'unfreeze',
+  'password_reset',
+  'password_change',
+  'bind',
+  'unbind',
+  'rotate_secret',
+  'leave',
+  'return',
+  'lockout_cleared',
+] as const
+export type AuditAction = (typeof AUDIT_ACTIONS)[number]
+
+/**
+ * The fields each area's entries name, as the services compare them (never a password, a secret, a
+ * token or a hash). A field written here without its word in contract/words.ts fails `tsc`.
+ */
+export const AUDIT_FIELDS = {
+  market: [
+    'name',
+    'paymentBank',
+    'creditCode',
+    'address',
+    'stallCount',
+    'complaintPhone',
+    'legalPersonName',
+    'legalPersonPhone',
+    'managerName',
+    'managerPhone',
+    'notes',
+    'businessLicenceFileId',
+    'operatingLicenceFileId',
+    'marketPhotoFileIds',
+    'registeredOn',
+    'accountUsername',
+    'accountStatus',
+  ],
+  merchant: [
+    'name',
+    'bankMerchantNo',
+    'otherBankNo',
+    'paymentSubMerchantNo',
+    'stallNo',
+    'phone',
+    'idCardNo',
+    'creditCode',
+    'category',
+    'age',
+    'gender',
+    'political',
+    'education',
+    'address',
+    'notes',
+    'healthCertificateFileId',
+    'foodLicenceFileId',
+    'status',
+    'accountStatus',
+  ],
+  device: ['code', 'kind', 'stallNo', 'merchant', 'reason'],
+  account: ['username', 'role', 'accountStatus', 'address'],
+} as const satisfies Record<AuditArea, readonly string[]>
+export type AuditField<Area extends AuditArea = AuditArea> = (typeof AUDIT_FIELDS)[Area][number]
+
+/** Why a device was unbound without its own unbind (the `reason` field's values). */
+export const UNBIND_REASONS = ['merchant_left'] as const
+export type UnbindReason = (typeof UNBIND_REASONS)[number]
+
+const NamedSchema = v.object({ id: v.string(), name: v.string() })
+
+/**
+ * One field's change, as shown: before and after are display text, null when there was none (a new
+ * record's before). Bank account numbers come masked but for their last four digits and ID card numbers
+ * masked, by the server's one rule (server/lib/audit.ts, `displayValue`); a password, secret, token or hash is never
+ * a field. `field` is one of AUDIT_FIELDS[area] (older entries may name others: show them as they are);
+ * values of the fields in AUDIT_VALUE_WORDS (contract/words.ts) are translated by the reader.
+ */
+export const AuditChangeSchema = v.object({
+  field: v.string(),
+  before: v.nullable(v.string()),
+  after: v.nullable(v.string()),
+})
+export type AuditChange = v.InferOutput<typeof AuditChangeSchema>
+
+export const AuditEntrySchema = v.object({
+  id: v.string(),
+  /** When, as an ISO 8601 instant (UTC); shown in Asia/Shanghai (contract/time.ts). */
+  at: v.string(),
+  /**
+   * Who: the account, its username now and its role (contract/roles.ts); null when the system or the
+   * command line (npm run clear-lockout, create-official) did it.
+   */
+  actor: v.nullable(v.object({ uk: v.string(), username: v.string(), role: v.number() })),
+  area: v.picklist(AUDIT_AREAS),
+  action: v.picklist(AUDIT_ACTIONS),
+  /** The record: its id and its name now (a market's or merchant's name, a device's code, an account's username); null when it is gone. */
+  record: v.object({ id: v.string(), name: v.nullable(v.string()) }),
+  /** The market the record belongs to; null for a record of no market (an OFFICIAL's own account). */
+  market: v.nullable(NamedSchema),
+  changes: v.array(AuditChangeSchema),
+})
+export type AuditEntry = v.InferOutput<typeof AuditEntrySchema>
+
+/** Counting stops here: past it the total is "10,000+" (counting a million rows would cost more than the page). */
+export const AUDIT_COUNT_CAP = 10_000
+
+/**
+ * A page of entries, newest first. `total` is exact when `totalCapped` is false; when true, more than
+ * `total` (= AUDIT_COUNT_CAP) entries match: the console shows "10,000+" and pages up to there, and
+ * asks the user to narrow the filters (a date range, an action) to see further.
+ */
+export const AuditListSchema = v.object({ ...listSchema(AuditEntrySchema).entries, totalCapped: v.boolean() })
+export type AuditList = v.InferOutput<typeof AuditListSchema>

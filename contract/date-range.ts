@@ -1,0 +1,33 @@
+import * as v from 'valibot'
+import { CalendarDateSchema } from './fields'
+import { isCalendarDay } from './time'
+
+/**
+ * A list filtered by days (`?from=2026-11-01&to=2026-11-27`), both ends included, each an
+ * Asia/Shanghai day (contract/time.ts; the server turns them into instants with `withinDays`,
+ * server/lib/list-query.ts). Either end may be left open. Like the market switcher's entries
+ * (contract/scope.ts), a list spreads these beside its `listQuery` entries: the API's strictly, the
+ * route's leniently.
+ */
+
+const day = v.pipe(v.string('validation_date'), v.trim(), CalendarDateSchema)
+
+/** The API's side: a day that is not a real one is 40000. Wrap the object in `dateRangeInOrder`. */
+export const DateRangeQueryEntries = {
+  from: v.optional(day),
+  to: v.optional(day),
+}
+
+/** An end before the start is 40000 on `to` (rather than an empty list that looks like "nothing happened"). */
+export const dateRangeInOrder = <T extends DateRange>() =>
+  v.forward<T, v.CheckIssue<T>, ['to']>(
+    v.check<T, 'validation_date_order'>(({ from, to }) => !from || !to || from <= to, 'validation_date_order'),
+    // The field the console shows the message under (the path type cannot see `to` in a generic T).
+    ['to'] as never,
+  )
+type DateRange = { from?: string | undefined; to?: string | undefined }
+
+const LenientDay = v.fallback(v.optional(v.pipe(v.string(), v.check(isCalendarDay))), undefined)
+
+/** The route's side: a day that is not one is dropped, so an old or edited link still opens. */
+export const DateRangeSearchSchema = v.object({ from: LenientDay, to: LenientDay })

@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { m } from '@/paraglide/messages'
+import { DateRangeFilter } from './date-range-filter'
+
+afterEach(cleanup)
+
+const from = () => screen.getByLabelText(m.table_date_from()) as HTMLInputElement
+const to = () => screen.getByLabelText(m.table_date_to()) as HTMLInputElement
+
+describe('DateRangeFilter', () => {
+  it('sends a day only once it is a real day, and opens an end that is emptied', () => {
+    const onChange = vi.fn()
+    render(<DateRangeFilter label="Time" from={undefined} to="2026-11-30" onChange={onChange} />)
+    expect(screen.getByRole('group', { name: 'Time' })).toBeTruthy()
+    fireEvent.change(from(), { target: { value: '2026-11' } })
+    fireEvent.change(from(), { target: { value: '2026-11-3' } })
+    expect(onChange).not.toHaveBeenCalled()
+    fireEvent.change(from(), { target: { value: '2026-11-31' } })
+    expect(onChange).not.toHaveBeenCalled()
+    expect(from().getAttribute('aria-invalid')).toBe('true')
+    expect(screen.getByRole('alert').textContent).toBe(m.table_date_invalid())
+    fireEvent.change(from(), { target: { value: '2026-11-01' } })
+    expect(onChange).toHaveBeenLastCalledWith({ from: '2026-11-01', to: '2026-11-30' })
+    expect(screen.queryByRole('alert')).toBeNull()
+    fireEvent.change(to(), { target: { value: '' } })
+    expect(onChange).toHaveBeenLastCalledWith({ from: undefined, to: undefined })
+  })
+
+  it('flags unfinished text when the box is left, and swaps a start after the end', () => {
+    const onChange = vi.fn()
+    render(<DateRangeFilter label="Time" from={undefined} to="2026-11-10" onChange={onChange} />)
+    fireEvent.change(from(), { target: { value: '2026-1' } })
+    expect(from().getAttribute('aria-invalid')).toBeNull()
+    fireEvent.blur(from())
+    expect(from().getAttribute('aria-invalid')).toBe('true')
+    fireEvent.change(from(), { target: { value: '2026-11-20' } })
+    expect(onChange).toHaveBeenLastCalledWith({ from: '2026-11-10', to: '2026-11-20' })
+  })
+
+  it('follows the URL when it changes underneath', () => {
+    const onChange = vi.fn()
+    const { rerender } = render(<DateRangeFilter label="Time" from="2026-11-01" to={undefined} onChange={onChange} />)
+    fireEvent.change(to(), { target: { value: '2026-1' } })
+    rerender(<DateRangeFilter label="Time" from="2026-10-01" to="2026-10-31" onChange={onChange} />)
+    expect(from().value).toBe('2026-10-01')
+    expect(to().value).toBe('2026-10-31')
+    expect(onChange).not.toHaveBeenCalled()
+  })
+})

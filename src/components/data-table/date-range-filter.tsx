@@ -1,0 +1,85 @@
+import { useId, useState } from 'react'
+import { DATE_RANGE } from '@contract/fields'
+import { isCalendarDay } from '@contract/time'
+import { m } from '@/paraglide/messages'
+import { cn } from '@/lib/cn'
+import { DayInput } from '@/components/ui/day-input'
+
+/** A list's range of Asia/Shanghai days, both ends included; an end left out is open. */
+export type DayRange = { from: string | undefined; to: string | undefined }
+
+/** A day the API takes: a real calendar day within the range every date field allows. */
+const isDay = (text: string) => isCalendarDay(text) && text >= DATE_RANGE.min && text <= DATE_RANGE.max
+
+type DateRangeFilterProps = DayRange & {
+  /** What the days are of ("Time", "Paid"): names the pair for screen readers. */
+  label: string
+  /** A new range: a day once it is complete and real, undefined once its box is emptied. */
+  onChange: (range: DayRange) => void
+  className?: string
+}
+
+/** One end's box: the text as typed, the URL's day it last saw, and whether it was left unfinished. */
+type End = { text: string; synced: string; left: boolean }
+const endOf = (day: string | undefined): End => ({ text: day ?? '', synced: day ?? '', left: false })
+
+/**
+ * Filters a list by a range of days (Asia/Shanghai, as contract/time.ts counts them), typed as
+ * YYYY-MM-DD or chosen on the calendar. A day reaches the URL only once it is a real day, so typing
+ * never sends half a date; emptying a box opens that end. A start after the end swaps them, rather
+ * than asking for a list that cannot have a row. Each box follows the URL when it changes underneath.
+ */
+export function DateRangeFilter({ label, from, to, onChange, className }: DateRangeFilterProps) {
+  const id = useId()
+  const [start, setStart] = useState(() => endOf(from))
+  const [end, setEnd] = useState(() => endOf(to))
+  // The URL moved (back, a link, the other box's swap): each box shows what it says now.
+  if ((from ?? '') !== start.synced) setStart(endOf(from))
+  if ((to ?? '') !== end.synced) setEnd(endOf(to))
+
+  const apply = (next: DayRange) => {
+    const ordered = next.from && next.to && next.from > next.to ? { from: next.to, to: next.from } : next
+    if (ordered.from !== from || ordered.to !== to) onChange(ordered)
+  }
+  const type = (which: 'from' | 'to', text: string) => {
+    const set = which === 'from' ? setStart : setEnd
+    set((current) => ({ ...current, text, left: false }))
+    if (text === '') apply({ from, to, [which]: undefined })
+    else if (isDay(text)) apply({ from, to, [which]: text })
+  }
+  // Unfinished text is flagged once the user leaves the box, or once it is as long as a day.
+  const isInvalid = (state: End) => state.text !== '' && !isDay(state.text) && (state.left || state.text.length >= 10)
+  const invalid = isInvalid(start) || isInvalid(end)
+  const box = (which: 'from' | 'to', state: End, set: typeof setStart, name: string) => {
+    const wrong = isInvalid(state)
+    return (
+      <span className="flex items-center gap-1.5">
+        <label htmlFor={`${id}-${which}`} className="shrink-0 text-sm text-muted-foreground">
+          {name}
+        </label>
+        <DayInput
+          id={`${id}-${which}`}
+          value={state.text}
+          onChange={(text) => type(which, text)}
+          onBlur={() => set((current) => ({ ...current, left: true }))}
+          min={which === 'to' ? from : undefined}
+          max={which === 'from' ? to : undefined}
+          aria-invalid={wrong || undefined}
+          aria-describedby={wrong ? `${id}-invalid` : undefined}
+          className="w-40"
+        />
+      </span>
+    )
+  }
+  return (
+    <div role="group" aria-label={label} className={cn('flex flex-wrap items-center gap-2', className)}>
+      {box('from', start, setStart, m.table_date_from())}
+      {box('to', end, setEnd, m.table_date_to())}
+      {invalid && (
+        <span id={`${id}-invalid`} role="alert" className="text-sm text-danger">
+          {m.table_date_invalid()}
+        </span>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,239 @@
+import { useCallback } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import type { ColumnDef } from '@tanstack/react-table'
+import { Filter } from 'lucide-react'
+import { AUDIT_ACTIONS, AUDIT_AREAS, type AuditEntry } from '@contract/audit'
+import { formatShanghaiTime, shanghaiToday } from '@contract/time'
+import { AUDIT_ACTION_WORDS, AUDIT_AREA_WORDS, ROLE_WORDS } from '@contract/words'
+import { m } from '@/paraglide/messages'
+import { downloadFile } from '@/lib/download'
+import { useMarketScopeLabel } from '@/lib/market-scope'
+import { wordFor, wordOptions } from '@/lib/words'
+import { useListResult } from '@/components/async-state/use-list-result'
+import { ColumnVisibility, hideableColumns } from '@/components/data-table/column-visibility'
+import { DataTable } from '@/components/data-table/data-table'
+import { DateRangeFilter, type DayRange } from '@/components/data-table/date-range-filter'
+import { ExportButton } from '@/components/data-table/export-button'
+import { FilterChip } from '@/components/data-table/filter-chip'
+import { SearchBox } from '@/components/data-table/search-box'
+import { SelectFilter } from '@/components/data-table/select-filter'
+import { useColumns } from '@/components/data-table/use-columns'
+import { useColumnVisibility } from '@/components/data-table/use-column-visibility'
+import { useListSearch } from '@/components/data-table/use-list-search'
+import { Badge } from '@/components/ui/badge'
+import { AuditChanges } from './audit-changes'
+import { AuditRecord } from './audit-record'
+import { auditListQuery, type AuditListParams, type AuditListSearch } from './queries'
+
+type AuditListPageProps = {
+  search: AuditListSearch
+  /** The market in scope (null: all markets, which adds a market column). */
+  market: string | null
+  onSearchChange: (next: Partial<AuditListSearch>) => void
+}
+
+/** Narrowing the list to one account or one record, from a row. */
+type RowFilters = { byActor: (uk: string) => void; byRecord: (id: string) => void }
+
+/** A small button beside a name that narrows the list to it. */
+function NarrowButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      className="inline-flex size-7 shrink-0 items-center justify-center rounded text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+    >
+      <Filter aria-hidden className="size-3.5" />
+    </button>
+  )
+}
+
+const recordName = (entry: AuditEntry) => entry.record.name ?? m.audit_record_gone()
+
+/** Time, who, area, action, the record and what changed; the market too when the list holds several. */
+function auditColumns(allMarkets: boolean, filters: RowFilters): ColumnDef<AuditEntry, unknown>[] {
+  const system = m.audit_actor_system()
+  const columns: ColumnDef<AuditEntry, unknown>[] = [
+    {
+      id: 'at',
+      header: m.audit_col_time(),
+      enableSorting: true,
+      enableHiding: false,
+      meta: { className: 'tabular-nums' },
+      cell: ({ row }) => formatShanghaiTime(row.original.at),
+    },
+    {
+      id: 'actor',
+      header: m.audit_col_actor(),
+      enableSorting: false,
+      cell: ({ row }) => {
+        const { actor } = row.original
+        if (!actor) return <span className="text-muted-foreground">{system}</span>
+        return (
+          <span className="inline-flex items-center gap-1">
+            <span>
+              {actor.username}
+              <span className="ml-1.5 text-xs text-muted-foreground">{wordFor(ROLE_WORDS, String(actor.role))}</span>
+            </span>
+            <NarrowButton
+              label={m.audit_filter_account({ account: actor.username })}
+              onClick={() => filters.byActor(actor.uk)}
+            />
+          </span>
+        )
+      },
+    },
+    {
+      id: 'area',
+      header: m.audit_col_area(),
+      enableSorting: false,
+      cell: ({ row }) => wordFor(AUDIT_AREA_WORDS, row.original.area),
+    },
+    {
+      id: 'action',
+      header: m.audit_col_action(),
+      enableSorting: false,
+      cell: ({ row }) => <Badge variant="muted">{wordFor(AUDIT_ACTION_WORDS, row.original.action)}</Badge>,
+    },
+    {
+      id: 'record',
+      header: m.audit_col_record(),
+      enableSorting: false,
+      cell: ({ row }) => (
+        <span className="inline-flex items-center gap-1">
+          <AuditRecord entry={row.original} name={recordName(row.original)} />
+          <NarrowButton
+            label={m.audit_filter_record({ record: recordName(row.original) })}
+            onClick={() => filters.byRecord(row.original.record.id)}
+          />
+        </span>
+      ),
+    },
+    {
+      id: 'changes',
+      header: m.audit_col_changes(),
+      enableSorting: false,
+      // On a phone's card the changes take the lines under their name.
+      meta: { className: 'max-md:flex-col max-md:items-start' },
+      cell: ({ row }) => <AuditChanges area={row.original.area} changes={row.original.changes} />,
+    },
+  ]
+  if (!allMarkets) return columns
+  const marketColumn: ColumnDef<AuditEntry, unknown> = {
+    id: 'market',
+    header: m.audit_col_market(),
+    enableSorting: false,
+    cell: ({ row }) => row.original.market?.name ?? '—',
+  }
+  return [columns[0]!, marketColumn, ...columns.slice(1)]
+}
+
+/** A chosen account's or record's name, as the rows shown name it (an id's start until a row does). */
+const nameIn = (rows: readonly AuditEntry[] | undefined, find: (entry: AuditEntry) => string | undefined, id: string) =>
+  rows?.map(find).find((name) => name !== undefined) ?? `${id.slice(0, 8)}…`
+
+function exportLog(params: AuditListParams): Promise<void> {
+  const { q, area, action, from, to, actor, record, market } = params
+  return downloadFile(
+    '/audit/export',
+    '$get',
+    { query: { q, area, action, from, to, actor, record, market: market ?? undefined } },
+    `operation-log-${shanghaiToday()}.csv`,
+  )
+}
+
+/**
+ * OperationLog (issue 23 §1): every recorded change in scope, newest first. An OFFICIAL sees every
+ * market's (or the switcher's market), a MARKET operator only their own market's, whatever the URL
+ * says (the server holds them to it). Filters: the account's name (search), area, action, days, and
+ * one account or record chosen from a row.
+ */
+export function AuditListPage({ search, market, onSearchChange }: AuditListPageProps) {
+  const scopeLabel = useMarketScopeLabel()
+  const list = useListSearch(search, onSearchChange)
+  const params: AuditListParams = { ...search, market }
+  const result = useListResult(useQuery(auditListQuery(params)))
+  const allMarkets = market === null
+  const { setFilter } = list
+  const columns = useColumns(
+    useCallback(
+      () =>
+        auditColumns(allMarkets, {
+          byActor: (uk) => setFilter('actor', uk),
+          byRecord: (id) => setFilter('record', id),
+        }),
+      [allMarkets, setFilter],
+    ),
+  )
+  const { visibility, setVisible } = useColumnVisibility('audit')
+  const setDays = useCallback(({ from, to }: DayRange) => onSearchChange({ from, to, page: 1 }), [onSearchChange])
+  const { actor, record } = search
+  const narrowed = Boolean(search.q || search.area || search.action || search.from || search.to || actor || record)
+  const actorName =
+    actor && nameIn(result.rows, (entry) => (entry.actor?.uk === actor ? entry.actor.username : undefined), actor)
+  const recordLabel =
+    record && nameIn(result.rows, (entry) => (entry.record.id === record ? recordName(entry) : undefined), record)
+
+  return (
+    <section className="space-y-4">
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-xl font-semibold">{m.menu_operation_log()}</h1>
+          <p className="text-sm text-muted-foreground" data-testid="market-scope" data-market={market ?? ''}>
+            {scopeLabel}
+          </p>
+        </div>
+        <ExportButton data-testid="audit-export" download={() => exportLog(params)} />
+      </header>
+      <DataTable
+        caption={m.menu_operation_log()}
+        columns={columns}
+        result={result}
+        {...list.paging}
+        {...list.sorting}
+        columnVisibility={visibility}
+        rowKey={(row) => row.id}
+        filtered={narrowed}
+        emptyText={narrowed ? undefined : m.audit_empty()}
+        toolbar={
+          <>
+            <SearchBox label={m.audit_search()} value={list.text} onChange={list.setText} />
+            <SelectFilter
+              label={m.audit_col_area()}
+              allLabel={m.audit_area_all()}
+              value={search.area}
+              options={wordOptions(AUDIT_AREAS, AUDIT_AREA_WORDS)}
+              onChange={(area) => list.setFilter('area', area)}
+            />
+            <SelectFilter
+              label={m.audit_col_action()}
+              allLabel={m.audit_action_all()}
+              value={search.action}
+              options={wordOptions(AUDIT_ACTIONS, AUDIT_ACTION_WORDS)}
+              onChange={(action) => list.setFilter('action', action)}
+              className="w-40"
+            />
+            <DateRangeFilter label={m.audit_col_time()} from={search.from} to={search.to} onChange={setDays} />
+            {actorName && (
+              <FilterChip
+                label={m.audit_chip_account({ account: actorName })}
+                removeLabel={m.audit_chip_remove({ filter: m.audit_chip_account({ account: actorName }) })}
+                onRemove={() => list.setFilter('actor', undefined)}
+              />
+            )}
+            {recordLabel && (
+              <FilterChip
+                label={m.audit_chip_record({ record: recordLabel })}
+                removeLabel={m.audit_chip_remove({ filter: m.audit_chip_record({ record: recordLabel }) })}
+                onRemove={() => list.setFilter('record', undefined)}
+              />
+            )}
+            <ColumnVisibility columns={hideableColumns(columns)} visibility={visibility} onChange={setVisible} />
+          </>
+        }
+      />
+    </section>
+  )
+}
