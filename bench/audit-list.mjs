@@ -49,6 +49,7 @@ async function seed(sql) {
       case when i % 10 in (6, 7) then 'device' when i % 10 = 8 then 'account'
            when i % 4 = 0 then 'market' else 'merchant' end as area) as a`)
   await sql`vacuum analyze audit_log`
+  await sql`vacuum analyze markets`
   console.log(`  seeded in ${Math.round((Date.now() - started) / 1000)} s`)
   return ROWS
 }
