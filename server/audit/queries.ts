@@ -72,7 +72,7 @@ type EntryRow = {
   recordName: string | null
   marketId: string | null
   marketName: string | null
-  changes: Parameters<typeof displayChanges>[0]
+  changes: Parameters<typeof displayChanges>[1]
 }
 
 /**
@@ -87,7 +87,7 @@ const toEntry = (row: EntryRow): AuditEntry => ({
   action: row.action as AuditEntry['action'],
   record: { id: row.recordId, name: row.recordName },
   market: row.marketId ? { id: row.marketId, name: row.marketName ?? row.marketId } : null,
-  changes: displayChanges(row.changes),
+  changes: displayChanges(row.area, row.changes),
 })
 
 /** The entries of the page's ids, with the actor's and the market's names (left joins: either may be absent). */
