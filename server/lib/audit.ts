@@ -27,7 +27,7 @@ const maskIdCard = (text: string) =>
   text.includes('*') || text.length < 8 ? text : `${text.slice(0, 3)}${'*'.repeat(text.length - 7)}${text.slice(-4)}`
 
 /** A value as an entry shows it: text, masked where its field says so; null for none. */
-export function displayValue(field: string, value: unknown): string | null {
+function displayValue(field: string, value: unknown): string | null {
   if (value === null || value === undefined) return null
   const text = Array.isArray(value)
     ? value.map(String).join(', ')
@@ -41,7 +41,7 @@ export function displayValue(field: string, value: unknown): string | null {
 }
 
 /** Whether a field may appear in the log at all. */
-export const isLoggable = (field: string) => !SECRET_FIELD.test(field)
+const isLoggable = (field: string) => !SECRET_FIELD.test(field)
 
 /** Where a field comes in its area's order (contract/audit.ts); one the area does not list, last. */
 function fieldRank(area: string, field: string): number {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
-import type { AuditEntry, AuditList } from '../../contract/audit'
+import * as v from 'valibot'
+import { AuditEntrySchema, type AuditEntry, type AuditList } from '../../contract/audit'
 import { shanghaiToday, addDays } from '../../contract/time'
 import { auditLog } from '../../server/db/schema'
 import { clearLockout, createOfficialAccount } from '../../server/user/service'
@@ -68,6 +69,8 @@ describe('GET /api/audit: what an entry shows', () => {
       changes: [{ field: 'complaintPhone', before: '0316-1234567', after: '0316-7654321' }],
     } satisfies Partial<AuditEntry>)
     expect(new Date(entry!.at).toISOString()).toBe(entry!.at)
+    // Every entry of the log answers the contract's shape.
+    for (const each of await entries('pageSize=100', official.token)) v.parse(AuditEntrySchema, each)
   })
 
   it('shows a bank number only by its last four digits and an ID card masked, also in entries written before the rule', async () => {
