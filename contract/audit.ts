@@ -78,8 +78,7 @@ export const AUDIT_FIELDS = {
 export type AuditField<Area extends AuditArea = AuditArea> = (typeof AUDIT_FIELDS)[Area][number]
 
 /** Why a device was unbound without its own unbind (the `reason` field's values). */
-export const UNBIND_REASONS = ['merchant_left'] as const
-export type UnbindReason = (typeof UNBIND_REASONS)[number]
+export type UnbindReason = 'merchant_left'
 
 const NamedSchema = v.object({ id: v.string(), name: v.string() })
 
@@ -90,7 +89,7 @@ const NamedSchema = v.object({ id: v.string(), name: v.string() })
  * a field. `field` is one of AUDIT_FIELDS[area] (older entries may name others: show them as they are);
  * values of the fields in AUDIT_VALUE_WORDS (contract/words.ts) are translated by the reader.
  */
-export const AuditChangeSchema = v.object({
+const AuditChangeSchema = v.object({
   field: v.string(),
   before: v.nullable(v.string()),
   after: v.nullable(v.string()),

@@ -72,7 +72,7 @@ type EntryRow = {
   recordName: string | null
   marketId: string | null
   marketName: string | null
-  changes: Parameters<typeof displayChanges>[0]
+  changes: Parameters<typeof displayChanges>[1]
 }
 
 /**
@@ -87,16 +87,34 @@ const toEntry = (row: EntryRow): AuditEntry => ({
   action: row.action as AuditEntry['action'],
   record: { id: row.recordId, name: row.recordName },
   market: row.marketId ? { id: row.marketId, name: row.marketName ?? row.marketId } : null,
-  changes: displayChanges(row.changes),
+  changes: displayChanges(row.area, row.changes),
 })
 
-function entries(db: Pick<Database, 'select'>, where: SQL | undefined) {
+/** The entries of the page's ids, with the actor's and the market's names (left joins: either may be absent). */
+function entriesOf(db: Pick<Database, 'select'>, page: ReturnType<typeof pageIds>) {
   return db
     .select(ENTRY_COLUMNS)
-    .from(auditLog)
+    .from(page)
+    .innerJoin(auditLog, eq(auditLog.id, page.pageId))
     .leftJoin(users, eq(users.uk, auditLog.actorUk))
     .leftJoin(markets, eq(markets.id, auditLog.marketId))
+}
+
+/**
+ * The ids of a page, read off the index that serves the filters in the list's order and nothing else:
+ * the names are joined to these 20 rows only (joined first, PostgreSQL would join a million rows and
+ * sort them; seen at 1 s).
+ */
+function pageIds(db: Pick<Database, 'select'>, where: SQL | undefined, query: AuditListQuery) {
+  const { limit, offset } = pageRange(query)
+  return db
+    .select({ pageId: sql<string>`${auditLog.id}`.as('page_id') })
+    .from(auditLog)
     .where(where)
+    .orderBy(...orderBy({ at: auditLog.at }, query.sort, query.order, auditLog.id))
+    .limit(limit)
+    .offset(offset)
+    .as('page')
 }
 
 /**
@@ -118,12 +136,10 @@ async function cappedCount(db: Pick<Database, 'select'>, where: SQL | undefined)
 /** A page of the log, newest first unless asked otherwise, with its (capped) total; the page and the count at once on PostgreSQL. */
 export async function listAudit({ db }: { db: Database }, caller: Caller, query: AuditListQuery): Promise<AuditList> {
   const where = listWhere(marketScope(caller, query.market), query)
-  const { limit, offset } = pageRange(query)
   const [rows, counted] = await Promise.all([
-    entries(db, where)
-      .orderBy(...orderBy({ at: auditLog.at }, query.sort, query.order, auditLog.id))
-      .limit(limit)
-      .offset(offset),
+    entriesOf(db, pageIds(db, where, query)).orderBy(
+      ...orderBy({ at: auditLog.at }, query.sort, query.order, auditLog.id),
+    ),
     cappedCount(db, where),
   ])
   return { list: rows.map(toEntry), ...counted }

@@ -118,12 +118,14 @@ export const auditLog = pgTable(
   (t) => [
     // Newest first overall, within a market, of one record, by one account, of one action (the list's
     // filters that can be rare; area is never rarer than a quarter). Each ends in (at, id): the list's
-    // order, so a page is read from the index in order and stops after its rows.
-    index('audit_log_at_idx').on(t.at.desc(), t.id.desc()),
-    index('audit_log_market_at_idx').on(t.marketId, t.at.desc(), t.id.desc()),
-    index('audit_log_record_at_idx').on(t.recordId, t.at.desc(), t.id.desc()),
-    index('audit_log_actor_at_idx').on(t.actorUk, t.at.desc(), t.id.desc()),
-    index('audit_log_action_at_idx').on(t.action, t.at.desc(), t.id.desc()),
+    // order, so a page is read from the index in order and stops after its rows. Ascending on purpose:
+    // read backwards they give `order by at desc, id desc` exactly (drizzle's .desc() makes DESC NULLS
+    // LAST, which that order by, DESC NULLS FIRST, cannot use: it sorted a million rows, 200 ms).
+    index('audit_log_at_idx').on(t.at, t.id),
+    index('audit_log_market_at_idx').on(t.marketId, t.at, t.id),
+    index('audit_log_record_at_idx').on(t.recordId, t.at, t.id),
+    index('audit_log_actor_at_idx').on(t.actorUk, t.at, t.id),
+    index('audit_log_action_at_idx').on(t.action, t.at, t.id),
   ],
 )
 

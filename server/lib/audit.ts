@@ -1,4 +1,4 @@
-import type { AuditAction, AuditArea, AuditChange } from '../../contract/audit'
+import { AUDIT_FIELDS, type AuditAction, type AuditArea, type AuditChange } from '../../contract/audit'
 import type { Database } from '../db/client'
 import { auditLog } from '../db/schema'
 
@@ -27,7 +27,7 @@ const maskIdCard = (text: string) =>
   text.includes('*') || text.length < 8 ? text : `${text.slice(0, 3)}${'*'.repeat(text.length - 7)}${text.slice(-4)}`
 
 /** A value as an entry shows it: text, masked where its field says so; null for none. */
-export function displayValue(field: string, value: unknown): string | null {
+function displayValue(field: string, value: unknown): string | null {
   if (value === null || value === undefined) return null
   const text = Array.isArray(value)
     ? value.map(String).join(', ')
@@ -41,12 +41,23 @@ export function displayValue(field: string, value: unknown): string | null {
 }
 
 /** Whether a field may appear in the log at all. */
-export const isLoggable = (field: string) => !SECRET_FIELD.test(field)
+const isLoggable = (field: string) => !SECRET_FIELD.test(field)
 
-/** A stored entry's changes as the API shows them (fields that may not be shown are left out). */
-export function displayChanges(changes: Changes | null): AuditChange[] {
+/** Where a field comes in its area's order (contract/audit.ts); one the area does not list, last. */
+function fieldRank(area: string, field: string): number {
+  const fields: readonly string[] = Object.hasOwn(AUDIT_FIELDS, area) ? AUDIT_FIELDS[area as AuditArea] : []
+  const rank = fields.indexOf(field)
+  return rank < 0 ? fields.length : rank
+}
+
+/**
+ * A stored entry's changes as the API shows them, in the order of the area's form (jsonb keeps keys
+ * in its own order); fields that may not be shown are left out.
+ */
+export function displayChanges(area: string, changes: Changes | null): AuditChange[] {
   return Object.entries(changes ?? {})
     .filter(([field]) => isLoggable(field))
+    .sort(([a], [b]) => fieldRank(area, a) - fieldRank(area, b) || a.localeCompare(b))
     .map(([field, change]) => ({
       field,
       before: displayValue(field, change.before),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import { AUDIT_ACTIONS, AUDIT_AREAS, AUDIT_COUNT_CAP, type AuditList } from '../../contract/audit'
-import { AUDIT_SORTS } from '../../contract/audit-list'
+import { AUDIT_LIST, AUDIT_SORTS } from '../../contract/audit-list'
 import { auditLog } from '../../server/db/schema'
 import { withOfficial, withOperator } from '../helpers/fixtures'
 import { listEndpointSuite } from '../helpers/list-endpoint-suite'
@@ -49,7 +49,7 @@ listEndpointSuite({
     scope: { operatorToken: a.token, ownMarketId: a.marketId, otherMarketId: b.marketId },
   }),
   sorts: AUDIT_SORTS,
-  filters: { area: AUDIT_AREAS, action: AUDIT_ACTIONS },
+  filters: AUDIT_LIST.filters,
   scoped: true,
   marketOf: (row) => row.market?.id,
 })

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
-import type { AuditEntry, AuditList } from '../../contract/audit'
+import * as v from 'valibot'
+import { AuditEntrySchema, type AuditEntry, type AuditList } from '../../contract/audit'
 import { shanghaiToday, addDays } from '../../contract/time'
 import { auditLog } from '../../server/db/schema'
+import { clearLockout, createOfficialAccount } from '../../server/user/service'
 import { withOfficial, withOperator } from '../helpers/fixtures'
 import { parseCsv } from '../helpers/csv'
 import { withDevice } from '../helpers/devices'
@@ -67,6 +69,8 @@ describe('GET /api/audit: what an entry shows', () => {
       changes: [{ field: 'complaintPhone', before: '0316-1234567', after: '0316-7654321' }],
     } satisfies Partial<AuditEntry>)
     expect(new Date(entry!.at).toISOString()).toBe(entry!.at)
+    // Every entry of the log answers the contract's shape.
+    for (const each of await entries('pageSize=100', official.token)) v.parse(AuditEntrySchema, each)
   })
 
   it('shows a bank number only by its last four digits and an ID card masked, also in entries written before the rule', async () => {
@@ -127,6 +131,38 @@ describe('GET /api/audit: what an entry shows', () => {
     expect(cleared).toMatchObject({ actor: null, record: { id: 'not-an-account', name: null }, market: null })
     const [bound] = await entries(`record=${device.id}&action=bind`, official.token)
     expect(bound).toMatchObject({ area: 'device', record: { name: device.code }, market: { id: a.marketId } })
+  })
+})
+
+describe('the command line', () => {
+  it('npm run clear-lockout and create-official leave entries with no actor', async () => {
+    expect(await clearLockout(t.db, { username: a.username, address: '203.0.113.9' }, t.time.clock())).toEqual({
+      audited: true,
+    })
+    expect(await clearLockout(t.db, { username: 'nobody-at-all' }, t.time.clock())).toEqual({ audited: false })
+    const [cleared] = await entries('action=lockout_cleared', a.token)
+    expect(cleared).toMatchObject({
+      actor: null,
+      area: 'account',
+      record: { name: a.username },
+      market: { id: a.marketId },
+      changes: [{ field: 'address', before: null, after: '203.0.113.9' }],
+    })
+    const uk = await createOfficialAccount(t.db, 'second-official', 'Second123', t.time.clock())
+    const [made] = await entries(`record=${uk}`, official.token)
+    expect(made).toMatchObject({
+      actor: null,
+      area: 'account',
+      action: 'register',
+      record: { name: 'second-official' },
+      market: null,
+      changes: [
+        { field: 'username', before: null, after: 'second-official' },
+        { field: 'role', before: null, after: '1' },
+      ],
+    })
+    // A platform entry is not any market's: an operator never sees it.
+    expect(await entries(`record=${uk}`, a.token)).toEqual([])
   })
 })
 

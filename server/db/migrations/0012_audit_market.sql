@@ -38,8 +38,8 @@ UPDATE "audit_log" AS a SET "market_id" = d."market_id" FROM "devices" AS d
 WHERE a."entity" = 'device' AND d."id"::text = a."entity_id";--> statement-breakpoint
 UPDATE "audit_log" AS a SET "market_id" = u."market_id" FROM "users" AS u
 WHERE a."entity" = 'account' AND u."uk" = a."entity_id";--> statement-breakpoint
-CREATE INDEX "audit_log_at_idx" ON "audit_log" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "audit_log_market_at_idx" ON "audit_log" USING btree ("market_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "audit_log_record_at_idx" ON "audit_log" USING btree ("entity_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "audit_log_actor_at_idx" ON "audit_log" USING btree ("actor_uk","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "audit_log_action_at_idx" ON "audit_log" USING btree ("action","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
+CREATE INDEX "audit_log_at_idx" ON "audit_log" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "audit_log_market_at_idx" ON "audit_log" USING btree ("market_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "audit_log_record_at_idx" ON "audit_log" USING btree ("entity_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "audit_log_actor_at_idx" ON "audit_log" USING btree ("actor_uk","created_at","id");--> statement-breakpoint
+CREATE INDEX "audit_log_action_at_idx" ON "audit_log" USING btree ("action","created_at","id");
