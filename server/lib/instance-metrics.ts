@@ -8,7 +8,6 @@ import { DURATION_BOUNDS, RouteTimings, type RouteSeries } from './route-timings
  * are fixed words and route templates only: never a name, an id, a device code or an address.
  */
 
-
 /** What the gauges read when scraped (wired by createApp: the presence record, the live bus, the pool). */
 export type MetricSources = {
   devicesOnline: () => number

@@ -5,9 +5,15 @@ import { m } from '@/paraglide/messages'
 import { setLocale } from '@/paraglide/runtime'
 import { wordFor, wordOptions } from './words'
 
-const sets = Object.entries(words as unknown as Record<string, Readonly<Record<string, WordKey>>>).filter(([name]) =>
-  name.endsWith('_WORDS'),
-)
+type WordSet = Readonly<Record<string, WordKey>>
+/** Every word set, the nested ones by area (AUDIT_FIELD_WORDS.market, …) each as a set of its own. */
+const sets = Object.entries(words as unknown as Record<string, WordSet | Readonly<Record<string, WordSet>>>)
+  .filter(([name]) => name.endsWith('_WORDS'))
+  .flatMap(([name, set]): [string, WordSet][] =>
+    Object.values(set).every((value) => typeof value === 'string')
+      ? [[name, set as WordSet]]
+      : Object.entries(set as Readonly<Record<string, WordSet>>).map(([area, inner]) => [`${name}.${area}`, inner]),
+  )
 
 describe('the words of fixed values', () => {
   it.each(['zh-CN', 'en-US'] as const)('each value reads its own message in %s', (locale) => {

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { DeviceDetail } from '@contract/devices'
 import { m } from '@/paraglide/messages'
+import { useLocale } from '@/lib/locale'
 import { DetailState } from '@/components/detail-view/detail-state'
 import { DetailView, type DetailSection } from '@/components/detail-view/detail-view'
 import { Badge } from '@/components/ui/badge'
@@ -15,6 +16,8 @@ import { devicePageQuery } from './queries'
 
 /** A device's page: what it is, whether it is online, where it is bound and since when; unbind and re-key. */
 export function DeviceDetailPage({ id }: { id: string }) {
+  // The router keeps route components: subscribing redraws the page's words after a language switch.
+  useLocale()
   const read = useQuery(devicePageQuery(id))
   useDevicePageLive(id)
   return (

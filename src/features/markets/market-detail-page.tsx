@@ -5,6 +5,7 @@ import { Pencil } from 'lucide-react'
 import type { MarketDetail } from '@contract/markets'
 import { UserStatus } from '@contract/roles'
 import { m } from '@/paraglide/messages'
+import { useLocale } from '@/lib/locale'
 import { DetailPhotos, type DetailPhoto } from '@/components/detail-view/detail-photos'
 import { DetailState } from '@/components/detail-view/detail-state'
 import { DetailView, type DetailSection } from '@/components/detail-view/detail-view'
@@ -21,6 +22,8 @@ type MarketDetailPageProps = {
 
 /** A market's page: what its form holds, its account's state, and the way to its merchants and devices. */
 export function MarketDetailPage({ id, mayEdit }: MarketDetailPageProps) {
+  // The router keeps route components: subscribing redraws the page's words after a language switch.
+  useLocale()
   const read = useQuery(marketPageQuery(id))
   return (
     <DetailState

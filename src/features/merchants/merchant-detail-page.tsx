@@ -5,6 +5,7 @@ import { Pencil } from 'lucide-react'
 import { DEVICE_KIND_WORDS, DEVICE_STATUS_WORDS } from '@contract/words'
 import type { MerchantDetail, MerchantListItem } from '@contract/merchants'
 import { m } from '@/paraglide/messages'
+import { useLocale } from '@/lib/locale'
 import { storeLargeParams } from '@/lib/large-params-store'
 import { wordFor } from '@/lib/words'
 import { DetailPhotos, type DetailPhoto } from '@/components/detail-view/detail-photos'
@@ -17,6 +18,8 @@ import { merchantPageQuery } from './queries'
 
 /** A merchant's page: who it is, where it stands, its masked numbers, its devices and photos. */
 export function MerchantDetailPage({ id }: { id: string }) {
+  // The router keeps route components: subscribing redraws the page's words after a language switch.
+  useLocale()
   const read = useQuery(merchantPageQuery(id))
   return (
     <DetailState
