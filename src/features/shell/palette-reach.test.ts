@@ -8,7 +8,14 @@ const names = (targets: { name: string }[]) => targets.map((target) => target.na
 describe('what the palette offers', () => {
   it('an OFFICIAL: every menu page in menu order, the System page too, both register actions, both searches', () => {
     const reach = paletteReach(Role.OFFICIAL, null)
-    expect(names(reach.pages)).toEqual(['Workplace', 'MarketManage', 'MerchantManage', 'DeviceManage', 'System', 'OperationLog'])
+    expect(names(reach.pages)).toEqual([
+      'Workplace',
+      'MarketManage',
+      'MerchantManage',
+      'DeviceManage',
+      'System',
+      'OperationLog',
+    ])
     expect(reach.actions).toEqual([
       { name: 'MarketRegister', path: '/market/register', group: 'market' },
       { name: 'MerchantRegister', path: '/merchant/register', group: 'merchant' },
