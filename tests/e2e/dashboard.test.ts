@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { baseURL, DEMO, launchBrowser, signedInPage } from '../helpers/browser'
+import { baseURL, consoleApi, DEMO, launchBrowser, signedInPage } from '../helpers/browser'
 
 let browser: Browser
 beforeAll(async () => {
@@ -22,31 +22,6 @@ const WIDGETS = [
   'widget-ranking-orders',
 ]
 const CHARTS = ['chart-daily', 'chart-methods', 'chart-live', 'chart-passengers']
-
-/** A console API call from inside the signed-in page (its token and XSRF cookie), answering `data`. */
-async function consoleApi<T>(page: Page, path: string, method = 'GET', body?: unknown): Promise<T> {
-  const answer = await page.evaluate(
-    async ({ path, method, body }) => {
-      const xsrf = document.cookie
-        .split('; ')
-        .find((part) => part.startsWith('XSRF-TOKEN='))
-        ?.slice('XSRF-TOKEN='.length)
-      const response = await fetch(`/api${path}`, {
-        method,
-        headers: {
-          Authorization: localStorage.getItem('token') ?? '',
-          'Content-Type': 'application/json',
-          ...(xsrf ? { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      return (await response.json()) as { code: number; msg: string; data: unknown }
-    },
-    { path, method, body },
-  )
-  if (answer.code !== 20000) throw new Error(`${method} ${path}: ${answer.code} ${answer.msg}`)
-  return answer.data as T
-}
 
 type Device = { code: string; secret: string }
 

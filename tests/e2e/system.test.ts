@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { baseURL, DEMO, launchBrowser, signedInPage } from '../helpers/browser'
+import { baseURL, consoleApi, DEMO, launchBrowser, signedInPage } from '../helpers/browser'
 
 /** The System page (issue 23 §2): OFFICIAL only; its four charts draw, in both languages, on a phone. */
 
@@ -14,31 +14,6 @@ afterAll(async () => {
 
 const CARDS = ['system-ingest', 'system-devices', 'system-refusals', 'system-routes']
 const LOADING = { timeout: 10_000 }
-
-/** A console API call from inside the signed-in page (its token and XSRF cookie), answering `data`. */
-async function consoleApi<T>(page: Page, path: string, method = 'GET', body?: unknown): Promise<T> {
-  const answer = await page.evaluate(
-    async ({ path, method, body }) => {
-      const xsrf = document.cookie
-        .split('; ')
-        .find((part) => part.startsWith('XSRF-TOKEN='))
-        ?.slice('XSRF-TOKEN='.length)
-      const response = await fetch(`/api${path}`, {
-        method,
-        headers: {
-          Authorization: localStorage.getItem('token') ?? '',
-          'Content-Type': 'application/json',
-          ...(xsrf ? { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      return (await response.json()) as { code: number; msg: string; data: unknown }
-    },
-    { path, method, body },
-  )
-  if (answer.code !== 20000) throw new Error(`${method} ${path}: ${answer.code} ${answer.msg}`)
-  return answer.data as T
-}
 
 /** A tester bound in the first market sends a test (ingested) and a payment it may not send (refused). */
 async function ingestAndRefuse(page: Page) {

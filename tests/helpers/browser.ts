@@ -56,3 +56,28 @@ export async function signedInPage(
   await page.waitForURL('**/dashboard/workplace')
   return { context, page }
 }
+
+/** A console API call from inside the signed-in page (its token and XSRF cookie), answering `data`. */
+export async function consoleApi<T>(page: Page, path: string, method = 'GET', body?: unknown): Promise<T> {
+  const answer = await page.evaluate(
+    async ({ path, method, body }) => {
+      const xsrf = document.cookie
+        .split('; ')
+        .find((part) => part.startsWith('XSRF-TOKEN='))
+        ?.slice('XSRF-TOKEN='.length)
+      const response = await fetch(`/api${path}`, {
+        method,
+        headers: {
+          Authorization: localStorage.getItem('token') ?? '',
+          'Content-Type': 'application/json',
+          ...(xsrf ? { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+      return (await response.json()) as { code: number; msg: string; data: unknown }
+    },
+    { path, method, body },
+  )
+  if (answer.code !== 20000) throw new Error(`${method} ${path}: ${answer.code} ${answer.msg}`)
+  return answer.data as T
+}
