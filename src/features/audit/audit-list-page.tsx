@@ -7,10 +7,10 @@ import { formatShanghaiTime, shanghaiToday } from '@contract/time'
 import { AUDIT_ACTION_WORDS, AUDIT_AREA_WORDS, ROLE_WORDS } from '@contract/words'
 import { m } from '@/paraglide/messages'
 import { downloadFile } from '@/lib/download'
-import { useMarketScopeLabel } from '@/lib/market-scope'
 import { wordFor, wordOptions } from '@/lib/words'
 import { useListResult } from '@/components/async-state/use-list-result'
 import { ColumnVisibility, hideableColumns } from '@/components/data-table/column-visibility'
+import { ListHeader } from '@/components/data-table/list-header'
 import { DataTable } from '@/components/data-table/data-table'
 import { DateRangeFilter, type DayRange } from '@/components/data-table/date-range-filter'
 import { ExportButton } from '@/components/data-table/export-button'
@@ -151,7 +151,6 @@ function exportLog(params: AuditListParams): Promise<void> {
  * one account or record chosen from a row.
  */
 export function AuditListPage({ search, market, onSearchChange }: AuditListPageProps) {
-  const scopeLabel = useMarketScopeLabel()
   const list = useListSearch(search, onSearchChange)
   const params: AuditListParams = { ...search, market }
   const result = useListResult(useQuery(auditListQuery(params)))
@@ -178,15 +177,9 @@ export function AuditListPage({ search, market, onSearchChange }: AuditListPageP
 
   return (
     <section className="space-y-4">
-      <header className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-xl font-semibold">{m.menu_operation_log()}</h1>
-          <p className="text-sm text-muted-foreground" data-testid="market-scope" data-market={market ?? ''}>
-            {scopeLabel}
-          </p>
-        </div>
+      <ListHeader title={m.menu_operation_log()} market={market}>
         <ExportButton data-testid="audit-export" download={() => exportLog(params)} />
-      </header>
+      </ListHeader>
       <DataTable
         caption={m.menu_operation_log()}
         columns={columns}

@@ -3,7 +3,8 @@ import { Role } from '@contract/roles'
 import type { UserInfo } from '@contract/user'
 import { m } from '@/paraglide/messages'
 import { useLocale } from '@/lib/locale'
-import { useMarketScope, useMarketScopeLabel } from '@/lib/market-scope'
+import { MarketScopeLine } from '@/components/market-scope-line'
+import { useMarketScope } from '@/lib/market-scope'
 import { routeTitle } from '@/lib/route-meta'
 import { preloadCharts } from '@/components/charts/chart'
 import { DailyChart } from './daily-chart'
@@ -27,7 +28,6 @@ export function WorkplacePage({ user }: { user: UserInfo }) {
   // Pages redraw in the new language when it changes (docs/decisions.md: locale switch); charts too.
   const locale = useLocale()
   const market = useMarketScope()
-  const scopeLabel = useMarketScopeLabel()
   useWorkplaceClock(market)
   useWorkplaceLive(market)
   // The chart engine downloads beside the widgets' requests, not after their answers.
@@ -44,9 +44,7 @@ export function WorkplacePage({ user }: { user: UserInfo }) {
             {m.workplace_role({ role: user.role === Role.OFFICIAL ? m.role_official() : m.role_market() })}
           </p>
         </div>
-        <p className="text-sm text-muted-foreground" data-testid="market-scope" data-market={market ?? ''}>
-          {scopeLabel}
-        </p>
+        <MarketScopeLine market={market} />
       </header>
 
       {/* Keyed by the market: another market's figures never show under this one's state (a ranking's period). */}

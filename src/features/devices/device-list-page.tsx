@@ -6,9 +6,9 @@ import { DEVICE_KINDS, type DeviceKind } from '@contract/device-list'
 import type { DeviceListItem, DeviceSecret } from '@contract/devices'
 import { Role } from '@contract/roles'
 import { m } from '@/paraglide/messages'
-import { useMarketScopeLabel } from '@/lib/market-scope'
 import { useListResult } from '@/components/async-state/use-list-result'
 import { ColumnVisibility, hideableColumns } from '@/components/data-table/column-visibility'
+import { ListHeader } from '@/components/data-table/list-header'
 import { DataTable } from '@/components/data-table/data-table'
 import { SearchBox } from '@/components/data-table/search-box'
 import { SelectFilter } from '@/components/data-table/select-filter'
@@ -123,7 +123,6 @@ export function DeviceListPage({
   useMarketOptions,
   useMerchantOptions,
 }: DeviceListPageProps) {
-  const scopeLabel = useMarketScopeLabel()
   const list = useListSearch(search, onSearchChange)
   const result = useListResult(useQuery(deviceListQuery({ ...search, market })))
   useDeviceLiveUpdates()
@@ -139,20 +138,14 @@ export function DeviceListPage({
 
   return (
     <section className="space-y-4">
-      <header className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-xl font-semibold">{m.menu_device_manage()}</h1>
-          <p className="text-sm text-muted-foreground" data-testid="market-scope" data-market={market ?? ''}>
-            {scopeLabel}
-          </p>
-        </div>
+      <ListHeader title={m.menu_device_manage()} market={market}>
         <BindDeviceDialog
           market={market}
           namesMarket={role === Role.OFFICIAL}
           useMarketOptions={useMarketOptions}
           useMerchantOptions={useMerchantOptions}
         />
-      </header>
+      </ListHeader>
       <DataTable
         caption={m.menu_device_manage()}
         columns={columns}

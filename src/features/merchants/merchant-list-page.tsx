@@ -7,9 +7,9 @@ import { BUSINESS_CATEGORIES, MERCHANT_STATUSES, type BusinessCategory } from '@
 import type { MerchantListItem } from '@contract/merchants'
 import { m } from '@/paraglide/messages'
 import { useLocale, type Locale } from '@/lib/locale'
-import { useMarketScopeLabel } from '@/lib/market-scope'
 import { useListResult } from '@/components/async-state/use-list-result'
 import { ColumnVisibility, hideableColumns } from '@/components/data-table/column-visibility'
+import { ListHeader } from '@/components/data-table/list-header'
 import { DataTable } from '@/components/data-table/data-table'
 import { SearchBox } from '@/components/data-table/search-box'
 import { SelectFilter } from '@/components/data-table/select-filter'
@@ -155,7 +155,6 @@ function merchantColumns(
 /** MerchantManage (SPEC §2): the merchants in scope, searchable, filterable, exportable. */
 export function MerchantListPage({ search, market, urlMarket, sentBack, onSearchChange }: MerchantListPageProps) {
   const locale = useLocale()
-  const scopeLabel = useMarketScopeLabel()
   const list = useListSearch(search, onSearchChange)
   const params = useMemo(() => ({ ...search, market }), [search, market])
   const result = useListResult(useQuery(merchantListQuery(params)))
@@ -201,13 +200,7 @@ export function MerchantListPage({ search, market, urlMarket, sentBack, onSearch
   // The same for the heading and its buttons: the export follows the search, not the rows.
   const header = useMemo(
     () => (
-      <header className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-xl font-semibold">{m.menu_merchant_manage({}, { locale })}</h1>
-          <p className="text-sm text-muted-foreground" data-testid="market-scope" data-market={market ?? ''}>
-            {scopeLabel}
-          </p>
-        </div>
+      <ListHeader title={m.menu_merchant_manage({}, { locale })} market={market}>
         <div className="flex flex-wrap gap-2">
           <MerchantExportButton params={params} />
           <Button asChild>
@@ -217,9 +210,9 @@ export function MerchantListPage({ search, market, urlMarket, sentBack, onSearch
             </Link>
           </Button>
         </div>
-      </header>
+      </ListHeader>
     ),
-    [locale, scopeLabel, market, params, linkMarket],
+    [locale, market, params, linkMarket],
   )
 
   return (
