@@ -3,6 +3,7 @@ import type { PaymentMethod, TestResult } from './device-api'
 import type { DeviceKind, DeviceStatus } from './device-list'
 import type { MarketStatus } from './market-list'
 import type { BusinessCategory, MerchantStatus } from './merchant-list'
+import type { EDUCATION_LEVELS, GENDERS, POLITICAL_AFFILIATIONS } from './merchants'
 import type { RefusalReason } from './system'
 
 /**
@@ -179,6 +180,29 @@ const UNBIND_REASON_WORDS = {
  * The words of the values of fixed-value fields in an entry's changes, by field name (the same name
  * means the same values in every area): the page and the CSV translate these, and show others as they are.
  */
+/** A merchant's answers on the form (contract/merchants.ts); '' (not given) has no word. */
+export const GENDER_WORDS = {
+  male: 'merchants_gender_male',
+  female: 'merchants_gender_female',
+} as const satisfies Words<(typeof GENDERS)[number]>
+
+export const POLITICAL_WORDS = {
+  masses: 'merchants_political_masses',
+  cpc_member: 'merchants_political_cpc_member',
+  cyl_member: 'merchants_political_cyl_member',
+  democratic_party: 'merchants_political_democratic_party',
+  other: 'merchants_political_other',
+} as const satisfies Words<(typeof POLITICAL_AFFILIATIONS)[number]>
+
+export const EDUCATION_WORDS = {
+  primary: 'merchants_education_primary',
+  junior_high: 'merchants_education_junior_high',
+  senior_high: 'merchants_education_senior_high',
+  college: 'merchants_education_college',
+  bachelor: 'merchants_education_bachelor',
+  postgraduate: 'merchants_education_postgraduate',
+} as const satisfies Words<(typeof EDUCATION_LEVELS)[number]>
+
 export const AUDIT_VALUE_WORDS = {
   accountStatus: MARKET_STATUS_WORDS,
   status: MERCHANT_STATUS_WORDS,
@@ -186,6 +210,9 @@ export const AUDIT_VALUE_WORDS = {
   kind: DEVICE_KIND_WORDS,
   reason: UNBIND_REASON_WORDS,
   role: ROLE_WORDS,
+  gender: GENDER_WORDS,
+  political: POLITICAL_WORDS,
+  education: EDUCATION_WORDS,
 } as const satisfies Record<string, Words<string>>
 
 type ValueOf<Map> = Map[keyof Map]
@@ -201,6 +228,9 @@ export type WordKey =
   | ValueOf<typeof TEST_RESULT_WORDS>
   | ValueOf<typeof REFUSAL_REASON_WORDS>
   | ValueOf<typeof ROLE_WORDS>
+  | ValueOf<typeof GENDER_WORDS>
+  | ValueOf<typeof POLITICAL_WORDS>
+  | ValueOf<typeof EDUCATION_WORDS>
   | ValueOf<typeof AUDIT_AREA_WORDS>
   | ValueOf<typeof AUDIT_ACTION_WORDS>
   | FieldWordKey

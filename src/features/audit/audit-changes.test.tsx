@@ -37,12 +37,14 @@ describe('AuditChanges', () => {
     expect(lines()[0]).toMatch(/^投诉电话: 0316-2000000→ 改为 0316-7654321$/)
   })
 
-  it('translates fixed values (a status, a kind) and shows other text as the server sent it', () => {
+  it("translates fixed values (a status, a merchant's answers) and shows other text as the server sent it", () => {
     render(
       <AuditChanges
         area="merchant"
         changes={[
           { field: 'status', before: 'active', after: 'left' },
+          { field: 'gender', before: 'male', after: 'female' },
+          { field: 'education', before: null, after: 'junior_high' },
           { field: 'bankMerchantNo', before: null, after: '************1234' },
           { field: 'somethingOlder', before: 'a', after: 'b' },
         ]}
@@ -50,6 +52,8 @@ describe('AuditChanges', () => {
     )
     expect(lines()).toEqual([
       `${m.merchants_col_status()}: ${m.merchants_status_active()}→ ${m.audit_changed_to()} ${m.merchants_status_left()}`,
+      `${m.merchants_field_gender()}: ${m.merchants_gender_male()}→ ${m.audit_changed_to()} ${m.merchants_gender_female()}`,
+      `${m.merchants_field_education()}: ${m.audit_value_none()}→ ${m.audit_changed_to()} ${m.merchants_education_junior_high()}`,
       `${m.merchants_field_bank_merchant_no()}: ${m.audit_value_none()}→ ${m.audit_changed_to()} ************1234`,
       `somethingOlder: a→ ${m.audit_changed_to()} b`,
     ])
