@@ -46,7 +46,7 @@ describe('the crash tests’ checks', () => {
     expect(Object.keys(await halfMade(t.db)).sort()).toEqual([
       'a MERCHANT account without its merchant',
       'a market without its account',
-      'markets without their market.create audit entry, or the reverse',
+      'markets without their register audit entry, or the reverse',
     ])
     await t.db.execute(sql`delete from users where uk = ${uk}`)
     await t.db.execute(sql`delete from markets where id = ${market!.id}`)

@@ -180,13 +180,23 @@ describe('POST /api/user/menu', () => {
   it('gives OFFICIAL every area in menu order', async () => {
     const token = await t.tokenFor('official', 'Official123')
     const answer = await t.call<{ name: string; order: number }[]>('/api/user/menu', { token })
-    expect(answer.body.data.map((m) => m.name)).toEqual(['dashboard', 'market', 'merchant', 'device'])
+    expect(answer.body.data.map((m) => m.name)).toEqual([
+      'dashboard',
+      'market',
+      'merchant',
+      'device',
+      'system',
+      'audit',
+    ])
   })
 
-  it('leaves the market area out for MARKET', async () => {
+  it('lists for MARKET only what it may open: of the market area its own market page (hidden: the side menu shows no group), no System page', async () => {
     const token = await t.tokenFor('0314888', 'Market123')
     const answer = await t.call<{ name: string; children: { name: string }[] }[]>('/api/user/menu', { token })
-    expect(answer.body.data.map((m) => m.name)).toEqual(['dashboard', 'merchant', 'device'])
+    expect(answer.body.data.map((m) => m.name)).toEqual(['dashboard', 'market', 'merchant', 'device', 'audit'])
+    expect(answer.body.data[1]?.children).toEqual([
+      { name: 'MarketDetail', path: '/market/$marketId', hideInMenu: true },
+    ])
     expect(answer.body.data[0]?.children.map((c) => c.name)).toEqual(['Workplace'])
   })
 })

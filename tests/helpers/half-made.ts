@@ -19,17 +19,19 @@ const CHECKS: Record<string, SQL> = {
   ...Object.fromEntries(
     (
       [
-        ['market.create', 'markets'],
-        ['merchant.create', 'merchants'],
-        ['device.bind', 'devices'],
+        ['register', 'market', 'markets'],
+        ['register', 'merchant', 'merchants'],
+        ['bind', 'device', 'devices'],
       ] as const
-    ).map(([action, table]) => [
+    ).map(([action, area, table]) => [
       `${table} without their ${action} audit entry, or the reverse`,
       sql`select t.id from ${sql.raw(table)} t
-        where not exists (select 1 from audit_log a where a.action = ${action} and a.entity_id = t.id::text)
+        where not exists (select 1 from audit_log a
+          where a.entity = ${area} and a.action = ${action} and a.entity_id = t.id::text)
         union all
         select a.entity_id::uuid from audit_log a
-        where a.action = ${action} and not exists (select 1 from ${sql.raw(table)} t where t.id::text = a.entity_id)`,
+        where a.entity = ${area} and a.action = ${action}
+          and not exists (select 1 from ${sql.raw(table)} t where t.id::text = a.entity_id)`,
     ]),
   ),
   'a bound device without its secret': sql`select id from devices where unbound_at is null and secret_hash is null`,
