@@ -28,6 +28,8 @@ describe('signing in', () => {
       'Market management',
       'Merchant management',
       'Device management',
+      'System status',
+      'Operation log',
     ])
     // Focus is on the page's heading (announced), not left on the body; a menu link moves it to the next page's.
     const focused = () =>
@@ -49,6 +51,7 @@ describe('signing in', () => {
       'Workplace',
       'Merchant management',
       'Device management',
+      'Operation log',
     ])
     await page.goto('/market')
     await page.waitForURL('**/dashboard/workplace')
