@@ -36,7 +36,12 @@ async function editComplaintPhone(page: Page, account: string, phone: string) {
 }
 
 async function violations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  // The save's toast may still be fading in or out: axe reads its colours mid-animation as low contrast
+  // (seen once in CI). Toasts are checked by tests/e2e/accessibility.test.ts; this checks the log.
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .exclude('[data-sonner-toaster]')
+    .analyze()
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
 
