@@ -188,34 +188,32 @@ function registerCollected(registry: Registry, metric: { name: string; get: () =
 
 const seriesLabels = (series: RouteSeries) => ({ route: series.route, method: series.method, status: series.status })
 
-function requestCounter(routes: RouteTimings) {
-  const name = 'ds_http_requests_total'
-  const help = 'Requests this instance answered, by route template, method and status'
-  return {
-    name,
-    help,
-    get: async (): Promise<Collected> => ({
-      name,
-      help,
-      type: 'counter',
-      aggregator: 'sum',
-      values: routes.series().map((series) => ({ labels: seriesLabels(series), value: series.count })),
-    }),
-  }
+/** A metric whose values are read from this instance's own counters when scraped. */
+function collectedMetric(
+  name: string,
+  help: string,
+  type: Collected['type'],
+  values: () => Collected['values'],
+): { name: string; get: () => Promise<Collected> } {
+  return { name, get: async () => ({ name, help, type, aggregator: 'sum', values: values() }) }
 }
+
+const requestCounter = (routes: RouteTimings) =>
+  collectedMetric(
+    'ds_http_requests_total',
+    'Requests this instance answered, by route template, method and status',
+    'counter',
+    () => routes.series().map((series) => ({ labels: seriesLabels(series), value: series.count })),
+  )
 
 function requestHistogram(routes: RouteTimings) {
   const name = 'ds_http_request_duration_seconds'
-  const help = 'Time to answer a request (to the first byte of a stream), by route template, method and status'
-  return {
+  return collectedMetric(
     name,
-    help,
-    get: async (): Promise<Collected> => ({
-      name,
-      help,
-      type: 'histogram',
-      aggregator: 'sum',
-      values: routes.series().flatMap((series) => {
+    'Time to answer a request (to the first byte of a stream), by route template, method and status',
+    'histogram',
+    () =>
+      routes.series().flatMap((series) => {
         const labels = seriesLabels(series)
         let cumulative = 0
         const buckets = [...DURATION_BOUNDS, '+Inf' as const].map((bound, index) => {
@@ -228,6 +226,5 @@ function requestHistogram(routes: RouteTimings) {
           { metricName: `${name}_count`, labels, value: series.count },
         ]
       }),
-    }),
-  }
+  )
 }

@@ -1,18 +1,11 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { PAYMENT_METHODS } from '../../contract/device-api'
 import { rowsOf } from '../../server/db/client'
 import { ALL_MARKETS } from '../../server/db/schema'
 import { marketWithDevices, sendBatch, type BoundDevice } from '../helpers/crash-world'
 import { expectRollupsEqualRows } from '../helpers/rollup-check'
-import {
-  OFFICIAL,
-  serverDatabase,
-  signIn,
-  startServer,
-  type ServerDatabase,
-  type ServerProcess,
-} from '../helpers/server-process'
+import { OFFICIAL, useServerDatabase, signIn, type ServerProcess } from '../helpers/server-process'
 
 /**
  * Issue 21 §2: a server killed (SIGKILL) in the middle of sustained ingest, by real processes on the
@@ -32,17 +25,7 @@ const IN_FLIGHT = 2
 
 type Batch = { device: BoundDevice; events: { id: string; amountFen?: number }[] }
 
-let database: ServerDatabase
-let server: ServerProcess | undefined
-
-beforeAll(async () => {
-  database = await serverDatabase()
-})
-
-afterAll(async () => {
-  await server?.stop('SIGKILL')
-  await database?.drop()
-})
+const run = useServerDatabase()
 
 /** The next batch of a device: payments (a terminal) or passenger counts (a counter), over the last 3 hours. */
 function batchMaker(now: number) {
@@ -79,8 +62,7 @@ async function resend(to: ServerProcess, { device, events }: Batch) {
 
 describe('SIGKILL during sustained device ingest', () => {
   it('loses no acknowledged event, counts each once, and a resend of the unanswered batches completes the set', async () => {
-    const first = await startServer(database)
-    server = first
+    const first = await run.start()
     const official = await signIn(first, OFFICIAL.username, OFFICIAL.password)
     const world = [
       await marketWithDevices(first, official, 1, { terminals: 2, counters: 1 }),
@@ -130,8 +112,7 @@ describe('SIGKILL during sustained device ingest', () => {
     // The kill came with batches on the way (what this test is about).
     expect(unanswered.length).toBeGreaterThan(0)
 
-    const second = await startServer(database)
-    server = second
+    const second = await run.start()
     let storedThoughUnanswered = 0
     for (const batch of unanswered) {
       const answer = await resend(second, batch)
@@ -145,9 +126,8 @@ describe('SIGKILL during sustained device ingest', () => {
     const again = await resend(second, acknowledged[0]!)
     expect(again.duplicates).toHaveLength(BATCH)
     expect(await second.stop('SIGTERM')).toEqual({ code: 0, signal: null })
-    server = undefined
 
-    const handle = await database.open()
+    const handle = await run.database.open()
     try {
       const stored = rowsOf<{ key: string }>(
         await handle.db.execute(sql`
@@ -187,7 +167,7 @@ describe('SIGKILL during sustained device ingest', () => {
         ? ` (budget >= ${CHECKED_BUDGET.toLocaleString('en')}) OK`
         : ' (budget on PostgreSQL only)'
       console.info(
-        `crash test (${database.kind}): ${acknowledgedEvents.toLocaleString('en')} acknowledged events checked after SIGKILL${budget}, ` +
+        `crash test (${run.database.kind}): ${acknowledgedEvents.toLocaleString('en')} acknowledged events checked after SIGKILL${budget}, ` +
           `${unanswered.length} unanswered batches sent again (${storedThoughUnanswered} had been stored), ` +
           `${rollupRows} rollup rows equal to the rows`,
       )

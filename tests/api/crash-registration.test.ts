@@ -1,19 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { rowsOf } from '../../server/db/client'
 import { marketWithDevices } from '../helpers/crash-world'
 import { halfMade } from '../helpers/half-made'
 import { marketInput } from '../helpers/market-input'
 import { merchantInput } from '../helpers/merchant-input'
-import {
-  call,
-  OFFICIAL,
-  serverDatabase,
-  signIn,
-  startServer,
-  type ServerDatabase,
-  type ServerProcess,
-} from '../helpers/server-process'
+import { call, OFFICIAL, useServerDatabase, signIn } from '../helpers/server-process'
 
 /**
  * Issue 21 §2: a server killed (SIGKILL) while many market, merchant and device registrations are in
@@ -29,22 +21,11 @@ const ANSWERED_BEFORE_KILL = 40
 const MARKET_WORKERS = 3
 const MERCHANT_WORKERS = 2
 
-let database: ServerDatabase
-let server: ServerProcess | undefined
-
-beforeAll(async () => {
-  database = await serverDatabase()
-})
-
-afterAll(async () => {
-  await server?.stop('SIGKILL')
-  await database?.drop()
-})
+const run = useServerDatabase()
 
 describe('SIGKILL during registrations', () => {
   it('leaves every answered registration in place and nothing half made', async () => {
-    const first = await startServer(database)
-    server = first
+    const first = await run.start()
     const official = await signIn(first, OFFICIAL.username, OFFICIAL.password)
     const operators = [
       await marketWithDevices(first, official, 1, { terminals: 0, counters: 0 }),
@@ -117,14 +98,12 @@ describe('SIGKILL during registrations', () => {
     expect(unanswered).toBeGreaterThan(0)
 
     // The restarted server serves the answered registrations: an operator registered before the kill signs in.
-    const second = await startServer(database)
-    server = second
+    const second = await run.start()
     const lastMarket = answered.markets.at(-1)
     if (lastMarket) await signIn(second, accountOf.get(lastMarket) as string, 'Market123')
     expect(await second.stop('SIGTERM')).toEqual({ code: 0, signal: null })
-    server = undefined
 
-    const handle = await database.open()
+    const handle = await run.database.open()
     try {
       const { db } = handle
       const ids = async (query: SQL) => new Set(rowsOf<{ id: string }>(await db.execute(query)).map((row) => row.id))
@@ -146,7 +125,7 @@ describe('SIGKILL during registrations', () => {
 
       expect(await halfMade(db)).toEqual({})
       console.info(
-        `crash test (${database.kind}): ${answered.markets.length} markets, ${answered.merchants.length} merchants and ` +
+        `crash test (${run.database.kind}): ${answered.markets.length} markets, ${answered.merchants.length} merchants and ` +
           `${answered.devices.length} devices answered before SIGKILL, ${unanswered} registrations in flight; ` +
           `${markets.size} markets, ${merchants.size} merchants and ${devices.size} devices stored, none half made`,
       )

@@ -2,17 +2,10 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { marketWithDevices, sendBatch, type BoundDevice } from '../helpers/crash-world'
 import { passengers, payment } from '../helpers/devices'
-import {
-  OFFICIAL,
-  serverDatabase,
-  signIn,
-  startServer,
-  type ServerDatabase,
-  type ServerProcess,
-} from '../helpers/server-process'
+import { OFFICIAL, useServerDatabase, signIn, type ServerProcess } from '../helpers/server-process'
 
 /**
  * `npm run rotate-device-secrets` (issue 23 §3, after restoring an old backup): every bound device of
@@ -21,17 +14,9 @@ import {
  */
 
 const work = mkdtempSync(path.join(tmpdir(), 'ds-rotate-'))
-let database: ServerDatabase
+const run = useServerDatabase()
 let server: ServerProcess | undefined
-
-beforeAll(async () => {
-  database = await serverDatabase()
-})
-afterAll(async () => {
-  await server?.stop('SIGKILL')
-  await database?.drop()
-  rmSync(work, { recursive: true, force: true })
-})
+afterAll(() => rmSync(work, { recursive: true, force: true }))
 
 function rotate(args: string[]) {
   return new Promise<{ code: number | null; output: string }>((resolve) => {
@@ -56,7 +41,7 @@ const statusWith = async (device: BoundDevice) =>
 
 describe('npm run rotate-device-secrets', () => {
   it("renews every bound device's secret of one market and writes the new ones to the file", async () => {
-    server = await startServer(database)
+    server = await run.start()
     const official = await signIn(server, OFFICIAL.username, OFFICIAL.password)
     const first = await marketWithDevices(server, official, 1, { terminals: 2, counters: 1 })
     const second = await marketWithDevices(server, official, 2, { terminals: 1, counters: 0 })

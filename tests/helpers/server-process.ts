@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { inject } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 import { Role } from '../../contract/roles'
 import { openDatabase, type DatabaseHandle } from '../../server/db/client'
 import { md5Hex } from '../../server/lib/passwords'
@@ -133,6 +133,37 @@ export async function startServer(
     }
   } finally {
     clearTimeout(timer)
+  }
+}
+
+/**
+ * A test file's own database (made before its tests, dropped after them) and the server processes it
+ * starts on it, killed after them if still running.
+ */
+export function useServerDatabase() {
+  let database: ServerDatabase | undefined
+  const started: ServerProcess[] = []
+  beforeAll(async () => {
+    database = await serverDatabase()
+  })
+  afterAll(async () => {
+    await Promise.all(started.map((server) => server.stop('SIGKILL')))
+    await database?.drop()
+  })
+  const made = () => {
+    if (!database) throw new Error('the database is made in beforeAll')
+    return database
+  }
+  return {
+    get database() {
+      return made()
+    },
+    /** Starts a server on the database (see startServer). */
+    start: async (options?: Parameters<typeof startServer>[1]) => {
+      const server = await startServer(made(), options)
+      started.push(server)
+      return server
+    },
   }
 }
 

@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react'
+import type { ComponentProps, ReactNode } from 'react'
 import { m } from '@/paraglide/messages'
 import { AsyncState } from '@/components/async-state/async-state'
+import { Chart } from '@/components/charts/chart'
 import { Badge } from '@/components/ui/badge'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 
@@ -34,5 +35,28 @@ export function FigureCard({ title, source, note, empty, emptyText, children, cl
         {empty ? <AsyncState state="empty" emptyText={emptyText} className="py-8" /> : children}
       </CardContent>
     </Card>
+  )
+}
+
+type ChartFigureProps = Omit<FigureCardProps, 'children'> & {
+  option: ComponentProps<typeof Chart>['option']
+  summary: ComponentProps<typeof Chart>['summary']
+  /** The chart's height (h-64). */
+  chartClassName: string
+  chartTestId: string
+}
+
+/** A figure that is one chart, named by the card's title. */
+export function ChartFigure({ option, summary, chartClassName, chartTestId, ...card }: ChartFigureProps) {
+  return (
+    <FigureCard {...card}>
+      <Chart
+        label={card.title}
+        option={option}
+        className={chartClassName}
+        data-testid={chartTestId}
+        summary={summary}
+      />
+    </FigureCard>
   )
 }

@@ -5,7 +5,7 @@ import { m } from '@/paraglide/messages'
 import { formatCount } from '@/lib/format'
 import type { Locale } from '@/lib/locale'
 import { wordFor } from '@/lib/words'
-import { Chart, type ChartTheme } from '@/components/charts/chart'
+import type { ChartTheme } from '@/components/charts/chart'
 import {
   baseOption,
   categoryAxis,
@@ -15,11 +15,16 @@ import {
   valueAxis,
 } from '@/components/charts/chart-style'
 import { formatShanghaiTime } from '@contract/time'
-import { FigureCard } from './figure-card'
+import { ChartFigure } from './figure-card'
 
 type Platform = System['platform']
 const CHART_HEIGHT = 'h-64'
 const clock = (iso: string) => formatShanghaiTime(iso).slice(11, 16)
+/** The axis tooltip of a chart of counts. */
+const countTooltip = (theme: ChartTheme, locale: Locale) => ({
+  ...tooltip(theme, 'axis'),
+  valueFormatter: (value: unknown) => formatCount(Number(value), locale),
+})
 
 /** Payments, refunds and tests per minute over the last hour, stacked: the platform's ingest rate. */
 export function IngestChart({ ingest, locale }: { ingest: Platform['ingest']; locale: Locale }) {
@@ -36,10 +41,7 @@ export function IngestChart({ ingest, locale }: { ingest: Platform['ingest']; lo
       })
       return {
         ...baseOption(theme),
-        tooltip: {
-          ...tooltip(theme, 'axis'),
-          valueFormatter: (value: unknown) => formatCount(Number(value), locale),
-        },
+        tooltip: countTooltip(theme, locale),
         legend: legend(theme),
         grid: { left: 4, right: 4, top: 36, bottom: 4, containLabel: true },
         xAxis: categoryAxis(
@@ -57,7 +59,7 @@ export function IngestChart({ ingest, locale }: { ingest: Platform['ingest']; lo
     [ingest],
   )
   return (
-    <FigureCard
+    <ChartFigure
       title={m.system_ingest_title()}
       source="platform"
       note={m.system_ingest_note()}
@@ -65,25 +67,21 @@ export function IngestChart({ ingest, locale }: { ingest: Platform['ingest']; lo
       emptyText={m.system_ingest_empty()}
       className="@4xl:col-span-2"
       data-testid="system-ingest"
-    >
-      <Chart
-        label={m.system_ingest_title()}
-        option={option}
-        className={CHART_HEIGHT}
-        data-testid="chart-ingest"
-        summary={{
-          columns: [m.system_minute(), m.system_payments(), m.system_refunds(), m.system_tests()],
-          rows: ingest
-            .filter((minute) => minute.payments + minute.refunds + minute.tests > 0)
-            .map((minute) => [
-              clock(minute.minute),
-              formatCount(minute.payments, locale),
-              formatCount(minute.refunds, locale),
-              formatCount(minute.tests, locale),
-            ]),
-        }}
-      />
-    </FigureCard>
+      option={option}
+      chartClassName={CHART_HEIGHT}
+      chartTestId="chart-ingest"
+      summary={{
+        columns: [m.system_minute(), m.system_payments(), m.system_refunds(), m.system_tests()],
+        rows: ingest
+          .filter((minute) => minute.payments + minute.refunds + minute.tests > 0)
+          .map((minute) => [
+            clock(minute.minute),
+            formatCount(minute.payments, locale),
+            formatCount(minute.refunds, locale),
+            formatCount(minute.tests, locale),
+          ]),
+      }}
+    />
   )
 }
 
@@ -98,10 +96,7 @@ export function MarketDevicesChart({
   const option = useCallback(
     (theme: ChartTheme, locale: Locale) => ({
       ...baseOption(theme),
-      tooltip: {
-        ...tooltip(theme, 'axis'),
-        valueFormatter: (value: unknown) => formatCount(Number(value), locale),
-      },
+      tooltip: countTooltip(theme, locale),
       legend: legend(theme),
       grid: { left: 4, right: 12, top: 36, bottom: 4, containLabel: true },
       // The most offline on top, as the list reads.
@@ -132,7 +127,7 @@ export function MarketDevicesChart({
     [markets],
   )
   return (
-    <FigureCard
+    <ChartFigure
       title={m.system_devices_title()}
       source="platform"
       note={m.system_devices_note({
@@ -142,21 +137,17 @@ export function MarketDevicesChart({
       empty={markets.length === 0}
       emptyText={m.system_devices_empty()}
       data-testid="system-devices"
-    >
-      <Chart
-        label={m.system_devices_title()}
-        option={option}
-        className="h-72"
-        data-testid="chart-devices"
-        summary={{
-          columns: [m.system_market(), online, offline],
-          rows: markets.map((market) => [
-            market.marketName,
-            formatCount(market.online, locale),
-            formatCount(market.offline, locale),
-          ]),
-        }}
-      />
-    </FigureCard>
+      option={option}
+      chartClassName="h-72"
+      chartTestId="chart-devices"
+      summary={{
+        columns: [m.system_market(), online, offline],
+        rows: markets.map((market) => [
+          market.marketName,
+          formatCount(market.online, locale),
+          formatCount(market.offline, locale),
+        ]),
+      }}
+    />
   )
 }
