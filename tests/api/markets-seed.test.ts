@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as v from 'valibot'
+import type { AuditList } from '../../contract/audit'
 import { MarketFieldsSchema, type Market, type MarketList } from '../../contract/markets'
 import { DEMO_ACCOUNTS, seedDemo } from '../../server/demo/seed/demo'
 import { createTestApp, type TestApp } from '../helpers/test-app'
@@ -36,5 +37,19 @@ describe('demo markets', () => {
     for (const username of [DEMO_ACCOUNTS.market.username, accounts.at(-1) as string]) {
       expect((await t.login(username, 'Market123')).body.code, username).toBe(20000)
     }
+  })
+
+  it('start the operation log: OFFICIAL registered each of them', async () => {
+    const markets = await t.call<MarketList>('/api/markets?pageSize=100', { method: 'GET', token: official })
+    const log = await t.call<AuditList>('/api/audit?area=market&action=register&pageSize=100', {
+      method: 'GET',
+      token: official,
+    })
+    expect(log.body.code).toBe(20000)
+    const registered = log.body.data.list.map((entry) => entry.record.id).sort()
+    expect(registered).toEqual(markets.body.data.list.map((market) => market.id).sort())
+    expect(new Set(log.body.data.list.map((entry) => entry.actor?.username))).toEqual(
+      new Set([DEMO_ACCOUNTS.official.username]),
+    )
   })
 })

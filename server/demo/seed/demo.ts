@@ -1,3 +1,4 @@
+import { writeAudit } from '../../lib/audit'
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import { Role, UserStatus } from '../../../contract/roles'
@@ -57,6 +58,15 @@ async function seedDemoAccounts(db: Database): Promise<DemoRecipients> {
         .returning({ id: markets.id })
       if (account === DEMO_ACCOUNTS.market.username)
         Object.assign(operator, { uk, marketId: market?.id ?? '', marketName: fields.name })
+      // The operation log starts with how the demo came to be: OFFICIAL registered each market.
+      if (market)
+        await writeAudit(tx, market.id, {
+          actorUk: officialUk,
+          area: 'market',
+          action: 'register',
+          recordId: market.id,
+          at: shanghaiDayStart(registeredOn),
+        })
       await tx.insert(users).values({
         uk,
         username: account,
