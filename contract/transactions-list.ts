@@ -20,7 +20,7 @@ export const TRANSACTION_KINDS = ['payment', 'refund'] as const
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number]
 
 /** The longest range one query reads: a month, so a page never scans a year of a province. */
-export const MAX_RANGE_DAYS = 31
+const MAX_RANGE_DAYS = 31
 
 export const TRANSACTION_LIST = listQuery({
   sorts: TRANSACTION_SORTS,
@@ -34,7 +34,7 @@ export const TRANSACTION_LIST = listQuery({
  * and the row's id, `1795783296421000-12345`. Digits only, bounded, so nothing reaches SQL unparsed.
  */
 const CURSOR = /^\d{1,17}-\d{1,18}$/
-export const isTransactionCursor = (text: string) => CURSOR.test(text)
+const isTransactionCursor = (text: string) => CURSOR.test(text)
 
 /** A Shanghai wall-clock minute, `YYYY-MM-DD HH:mm` (a `T` between is accepted too). */
 const WALL_MINUTE = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2})$/
@@ -91,7 +91,7 @@ const TransactionQueryObject = v.object({
 type TransactionQueryShape = v.InferOutput<typeof TransactionQueryObject>
 
 /** The days a range spans, both included (`from` and `to` real days, in order). */
-export const daysSpanned = (from: string, to: string) =>
+const daysSpanned = (from: string, to: string) =>
   Math.round((shanghaiDayStart(addDays(to, 1)).getTime() - shanghaiDayStart(from).getTime()) / 86_400_000)
 
 /** More than 31 days is 40000 on `from`, said plainly (a range in order; `dateRangeInOrder` says the rest). */

@@ -18,7 +18,7 @@ const NamedSchema = v.object({ id: v.string(), name: v.string() })
  */
 export const TRANSACTION_ID = /^\d{1,17}-\d{1,18}$/
 
-export const TransactionSchema = v.object({
+const TransactionSchema = v.object({
   id: v.string(),
   /** The device's own id of the event (unique per device; what the receipt prints). */
   eventId: v.string(),

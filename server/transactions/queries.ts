@@ -44,7 +44,7 @@ type Reader = Pick<Database, 'select'> | ReadDatabase
  */
 
 /** The days a query reads: both ends given, today when neither is, one end standing for both otherwise. */
-export function daysOf({ from, to }: Pick<TransactionFilters, 'from' | 'to'>, now: Date) {
+function daysOf({ from, to }: Pick<TransactionFilters, 'from' | 'to'>, now: Date) {
   const today = shanghaiDayOf(now)
   return { from: from ?? to ?? today, to: to ?? from ?? today }
 }

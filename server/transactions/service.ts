@@ -22,7 +22,7 @@ const COLUMNS = [
 ] as const
 
 /** Yuan from integer fen, exactly (no floating point): 12345 -> "123.45", a refund shown as it is stored. */
-export const yuanText = (fen: number) => `${Math.trunc(fen / 100)}.${String(Math.abs(fen) % 100).padStart(2, '0')}`
+const yuanText = (fen: number) => `${Math.trunc(fen / 100)}.${String(Math.abs(fen) % 100).padStart(2, '0')}`
 
 /** The filtered transactions as CSV in the caller's language, in the list's order, streamed from the replica. */
 export function transactionsCsv(
