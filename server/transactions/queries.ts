@@ -275,27 +275,28 @@ export async function listTransactions(
   const scope = marketScope(caller, query.market)
   const { sort, order, pageSize, after, before, at } = query
   const where = filterWhere(scope, query, now)
-  const counting = totalOf(db, scope, query, where, now)
-
-  if (before) {
-    const rows = await withNames(db, allOf(where, beyond(sort, before, flip(order))), sort, flip(order), pageSize + 1)
-    if (rows.length > pageSize) {
-      const page = rows.slice(0, pageSize).reverse()
-      return { list: page.map(toTransaction), ...(await counting), previous: page[0]?.position ?? null, next: before }
-    }
-    // Back at the top: the first page as it is now (rows may have arrived since), not a short one.
-    return listTransactions({ db, clock: () => now }, caller, { ...query, before: undefined })
-  }
-
+  const read = (bound: SQL | undefined, direction: 'asc' | 'desc') =>
+    withNames(db, allOf(where, bound), sort, direction, pageSize + 1)
+  // The page and the count at once (both awaited together: neither failure goes unheard).
   const bound = after ? beyond(sort, after, order) : at ? fromMinute(at, order) : undefined
-  const rows = await withNames(db, allOf(where, bound), sort, order, pageSize + 1)
-  const page = rows.slice(0, pageSize)
+  const [rows, counted] = await Promise.all([
+    before ? read(beyond(sort, before, flip(order)), flip(order)) : read(bound, order),
+    totalOf(db, scope, query, where, now),
+  ])
+
+  if (before && rows.length > pageSize) {
+    const page = rows.slice(0, pageSize).reverse()
+    return { list: page.map(toTransaction), ...counted, previous: page[0]?.position ?? null, next: before }
+  }
+  // Back at the top from `before`: the first page as it is now (rows may have arrived since), not a short one.
+  const forward = before ? await read(undefined, order) : rows
+  const page = forward.slice(0, pageSize)
   const first = page[0]?.position
-  const next = rows.length > pageSize ? (page[page.length - 1]?.position ?? null) : null
+  const next = forward.length > pageSize ? (page[page.length - 1]?.position ?? null) : null
   let previous: string | null = null
   if (after) previous = first ?? after
   else if (at && first) previous = (await anyBefore(db, where, sort, order, first)) ? first : null
-  return { list: page.map(toTransaction), ...(await counting), next, previous }
+  return { list: page.map(toTransaction), ...counted, next, previous }
 }
 
 /** A transaction's id as its parts, or null when it names none (not the shape, or past what the columns hold). */
