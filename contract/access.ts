@@ -25,4 +25,6 @@ export const API_ROLES = {
   system: OFFICIAL,
   /** The operation log: OFFICIAL every market's entries, MARKET its own market's (server/audit/queries.ts). */
   audit: CONSOLE,
+  /** Payments and refunds: OFFICIAL every market's (or the switcher's), MARKET its own (server/transactions/queries.ts). */
+  transactions: CONSOLE,
 } as const satisfies Record<string, readonly number[]>

@@ -4,6 +4,7 @@ import { AUDIT_LIST } from './audit-list'
 import { DEVICE_LIST } from './device-list'
 import { MARKET_LIST } from './market-list'
 import { MERCHANT_LIST } from './merchant-list'
+import { TRANSACTION_LIST } from './transactions-list'
 import {
   AUDIT_ACTION_WORDS,
   AUDIT_AREA_WORDS,
@@ -12,6 +13,8 @@ import {
   DEVICE_STATUS_WORDS,
   MARKET_STATUS_WORDS,
   MERCHANT_STATUS_WORDS,
+  PAYMENT_METHOD_WORDS,
+  TRANSACTION_KIND_WORDS,
   type WordKey,
 } from './words'
 
@@ -31,6 +34,7 @@ export const PAGE_GROUPS = {
   device: '/device',
   system: '/system',
   audit: '/audit',
+  transaction: '/transaction',
 } as const
 export type PageGroup = keyof typeof PAGE_GROUPS
 
@@ -116,6 +120,21 @@ export const PAGES = {
     roles: API_ROLES.audit,
     reach: 'menu',
     list: listWords(AUDIT_LIST, { area: AUDIT_AREA_WORDS, action: AUDIT_ACTION_WORDS }),
+  },
+  Transactions: {
+    path: '/transaction',
+    group: 'transaction',
+    roles: API_ROLES.transactions,
+    reach: 'menu',
+    list: listWords(TRANSACTION_LIST, { method: PAYMENT_METHOD_WORDS, kind: TRANSACTION_KIND_WORDS }),
+  },
+  /** A payment's or refund's page: the transactions list links to it, a refund's page to its payment. */
+  TransactionDetail: {
+    path: '/transaction/$transactionId',
+    group: 'transaction',
+    roles: API_ROLES.transactions,
+    reach: 'hidden',
+    list: null,
   },
 } as const satisfies Record<string, Page>
 

@@ -5,6 +5,7 @@ import type { MarketStatus } from './market-list'
 import type { BusinessCategory, MerchantStatus } from './merchant-list'
 import type { EDUCATION_LEVELS, GENDERS, POLITICAL_AFFILIATIONS } from './merchants'
 import type { RefusalReason } from './system'
+import type { TransactionKind } from './transactions-list'
 
 /**
  * The words for every fixed value a list, filter, tab label, chart legend or CSV file shows: one map
@@ -57,6 +58,12 @@ export const PAYMENT_METHOD_WORDS = {
   cash: 'dashboard_method_cash',
   other: 'dashboard_method_other',
 } as const satisfies Words<PaymentMethod>
+
+/** A transaction is a payment or a refund (the transactions list, its filter and its CSV). */
+export const TRANSACTION_KIND_WORDS = {
+  payment: 'transactions_kind_payment',
+  refund: 'transactions_kind_refund',
+} as const satisfies Words<TransactionKind>
 
 export const TEST_RESULT_WORDS = {
   pass: 'dashboard_test_pass',
@@ -225,6 +232,7 @@ export type WordKey =
   | ValueOf<typeof DEVICE_KIND_WORDS>
   | ValueOf<typeof DEVICE_STATUS_WORDS>
   | ValueOf<typeof PAYMENT_METHOD_WORDS>
+  | ValueOf<typeof TRANSACTION_KIND_WORDS>
   | ValueOf<typeof TEST_RESULT_WORDS>
   | ValueOf<typeof REFUSAL_REASON_WORDS>
   | ValueOf<typeof ROLE_WORDS>

@@ -18,6 +18,7 @@ import { deviceApiRoutes } from './device-api/routes'
 import { deviceRoutes } from './devices/routes'
 import { KeptAnswers } from './lib/kept-answers'
 import { auditRoutes } from './audit/routes'
+import { transactionRoutes } from './transactions/routes'
 import { dashboardRoutes } from './dashboard/routes'
 import { fileRoutes } from './files/routes'
 import { marketRoutes } from './markets/routes'
@@ -69,6 +70,7 @@ function apiRoutes() {
     .route('/files', fileRoutes)
     .route('/dashboard', dashboardRoutes)
     .route('/audit', auditRoutes)
+    .route('/transactions', transactionRoutes)
     .route('/stream', streamRoutes)
     .route('/device/v1', deviceApiRoutes)
 }

@@ -378,6 +378,13 @@ export const transactions = pgTable(
     primaryKey({ columns: [t.occurredAt, t.id] }),
     index('transactions_market_time_idx').on(t.marketId, t.occurredAt),
     index('transactions_merchant_time_idx').on(t.merchantId, t.occurredAt),
+    // The transactions list's search by a device's event id across all markets, newest first, read off
+    // the index (migration 0013); within one market the market's own index is narrower.
+    index('transactions_event_time_idx').on(t.eventId, t.occurredAt, t.id),
+    // A payment's refunds (its detail page): refunds only, so the index stays small.
+    index('transactions_refund_payment_idx')
+      .on(t.marketId, t.paymentEventId)
+      .where(sql`payment_event_id IS NOT NULL`),
   ],
 )
 

@@ -54,8 +54,12 @@ const RecordIdSchema = v.object({ id: v.pipe(v.string(), v.uuid()) })
  * answers not-found (40400, `notFoundKey`) as an unknown or out-of-scope id does, never 40000: a page
  * opened at a made-up address says "not found" whatever was typed.
  */
-export function validateRecordId(notFoundKey: MessageKey) {
-  return openApiValidator('param', RecordIdSchema, (result) => {
+export function validateRecordId<S extends v.GenericSchema<unknown, { id: string }> = typeof RecordIdSchema>(
+  notFoundKey: MessageKey,
+  /** The id's shape when a record's id is not a uuid (a transaction's time and row number). */
+  schema: S = RecordIdSchema as unknown as S,
+) {
+  return openApiValidator('param', schema, (result) => {
     if (!result.success) throw new ApiError(ApiCode.NOT_FOUND, notFoundKey)
   })
 }

@@ -43,6 +43,8 @@ const WORDS: { readonly [Key in WordKey]: () => string } = {
   dashboard_method_unionpay: m.dashboard_method_unionpay,
   dashboard_method_cash: m.dashboard_method_cash,
   dashboard_method_other: m.dashboard_method_other,
+  transactions_kind_payment: m.transactions_kind_payment,
+  transactions_kind_refund: m.transactions_kind_refund,
   dashboard_test_pass: m.dashboard_test_pass,
   dashboard_test_fail: m.dashboard_test_fail,
   system_reason_batch: m.system_reason_batch,

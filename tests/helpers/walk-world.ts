@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
-import { merchants, messages, sessions, users } from '../../server/db/schema'
+import { and, eq, sql } from 'drizzle-orm'
+import { merchants, messages, sessions, transactions, users } from '../../server/db/schema'
 import { hashSecret } from '../../server/lib/tokens'
 import { basicAuth, deviceCall, passengers, payment, pesticideTest, refund, withDevice } from './devices'
 import { withOfficial, withOperator } from './fixtures'
@@ -65,6 +65,8 @@ export type World = {
   places: Record<'A' | 'B' | 'C', Place>
   /** The Authorization header each caller sends (none for anonymous). */
   auth: Record<Caller, string | null>
+  /** Each market's first payment's id, as the transactions list names it (time in microseconds, row). */
+  paymentIds: Record<'A' | 'B' | 'C', string>
   /** What A's trade adds up to today: A's dashboard must show exactly this. */
   aToday: { payments: number; paymentFen: number; refunds: number; refundFen: number; passengersIn: number }
 }
@@ -220,11 +222,27 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const unbound = await withDevice(t, places.A.operator.token, { kind: 'passenger_counter', stallNo: 'QZXA-OLD' })
   const unbind = await t.call(`/api/devices/${unbound.id}/unbind`, { token: places.A.operator.token })
   if (unbind.body.code !== 20000) throw new Error(`unbind: ${unbind.body.msg}`)
+  const paymentIds = Object.fromEntries(
+    await Promise.all(
+      (['A', 'B', 'C'] as const).map(async (name) => {
+        const [row] = await t.db
+          .select({
+            id: sql<string>`(extract(epoch from ${transactions.occurredAt}) * 1000000)::bigint || '-' || ${transactions.id}`,
+          })
+          .from(transactions)
+          .where(and(eq(transactions.marketId, places[name].marketId), eq(transactions.type, 'payment')))
+          .limit(1)
+        if (!row) throw new Error(`no payment of ${name}`)
+        return [name, row.id]
+      }),
+    ),
+  ) as Record<'A' | 'B' | 'C', string>
   t.time.advance(6_000) // past the session cache window, so the frozen and expired sessions are read afresh
 
   return {
     official: { token: official.token, uk: official.uk },
     places,
+    paymentIds,
     auth: {
       anonymous: null,
       expired,

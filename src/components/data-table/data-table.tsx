@@ -16,7 +16,7 @@ import { useLocale } from '@/lib/locale'
 import { StaleNote } from '@/components/async-state/stale-note'
 import type { ListResult } from '@/components/async-state/use-list-result'
 import { indexColumn } from './index-column'
-import { Pagination } from './pagination'
+import { Pagination, type CursorPaging } from './pagination'
 import { TableBody } from './table-body'
 import { useCardLayout } from './use-card-layout'
 import { useSteadyColumnWidths } from './use-steady-column-widths'
@@ -52,6 +52,8 @@ type DataTableProps<Row> = {
   emptyText?: string
   /** A search or filter narrows the list: an empty page then says nothing matches, not nothing yet. */
   filtered?: boolean
+  /** Pages by a cursor (previous, next, first) rather than by page number; memoise it. */
+  cursor?: CursorPaging
 }
 
 const ALL_VISIBLE: VisibilityState = {}
@@ -232,6 +234,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         pageSizes={PAGE_SIZES}
         onChange={turnPage}
         labels={labels}
+        cursor={props.cursor}
       />
     </div>
   )

@@ -101,3 +101,53 @@ describe('Pagination going to a page', () => {
     expect(screen.queryByRole('textbox', { name: 'Go to page' })).toBeNull()
   })
 })
+
+describe('Pagination by a cursor', () => {
+  const cursorProps = (hasPrevious: boolean, hasNext: boolean) => ({
+    hasPrevious,
+    hasNext,
+    onPrevious: vi.fn(),
+    onNext: vi.fn(),
+    onFirst: vi.fn(),
+    firstLabel: 'Newest',
+  })
+
+  it('turns to the pages beside this one and back to the first, with no page numbers', () => {
+    const cursor = cursorProps(true, true)
+    render(
+      <Pagination
+        page={1}
+        pageSize={20}
+        total={10_000}
+        totalCapped
+        pageSizes={[10, 20]}
+        onChange={vi.fn()}
+        labels={tableLabels('en-US')}
+        cursor={cursor}
+      />,
+    )
+    expect(screen.getByRole('navigation', { name: 'Pagination' }).textContent).toContain('10,000+')
+    expect(screen.queryByRole('textbox', { name: 'Go to page' })).toBeNull()
+    expect(screen.queryByText(/of \d/)).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Newest' }))
+    expect([cursor.onNext, cursor.onPrevious, cursor.onFirst].map((fn) => fn.mock.calls.length)).toEqual([1, 1, 1])
+  })
+
+  it('cannot go back from the first page nor on from the last', () => {
+    render(
+      <Pagination
+        page={1}
+        pageSize={20}
+        total={3}
+        pageSizes={[10, 20]}
+        onChange={vi.fn()}
+        labels={tableLabels('en-US')}
+        cursor={cursorProps(false, false)}
+      />,
+    )
+    for (const name of ['Previous', 'Next', 'Newest'])
+      expect((screen.getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true)
+  })
+})

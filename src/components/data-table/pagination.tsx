@@ -21,6 +21,20 @@ export type PaginationLabels = GoToPageLabels & {
   perPage: (size: number) => string
 }
 
+/**
+ * Paging by a cursor (a list too large for an offset: the transactions): the page beside this one,
+ * either way, and back to the first; no page numbers (a position is a row, not a count of rows above it).
+ */
+export type CursorPaging = {
+  hasPrevious: boolean
+  hasNext: boolean
+  onPrevious: () => void
+  onNext: () => void
+  /** Back to the first page (the newest rows when newest first); absent: no such button. */
+  onFirst?: () => void
+  firstLabel?: string
+}
+
 type PaginationProps = {
   page: number
   pageSize: number
@@ -31,34 +45,24 @@ type PaginationProps = {
   pageSizes: readonly number[]
   onChange: (page: number, pageSize: number) => void
   labels: PaginationLabels
+  /** Page by a cursor instead of page numbers. */
+  cursor?: CursorPaging | undefined
 }
 
-export function Pagination({ page, pageSize, total, totalCapped, pageSizes, onChange, labels }: PaginationProps) {
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  totalCapped,
+  pageSizes,
+  onChange,
+  labels,
+  cursor,
+}: PaginationProps) {
   const id = useId()
   const pages = total === undefined ? undefined : Math.max(1, Math.ceil(total / pageSize))
-  return (
-    <nav
-      aria-label={labels.pagination}
-      className="flex flex-wrap items-center justify-end gap-3 border-t border-border px-3 py-2.5 text-sm text-muted-foreground"
-    >
-      {/* Until the count is known, placeholders rather than "0 in all, page 1 of 1". */}
-      {total === undefined ? (
-        <Skeleton data-testid="pagination-pending" className="h-4 w-16" />
-      ) : (
-        <span>{totalCapped ? labels.totalAtLeast(total) : labels.total(total)}</span>
-      )}
-      <span className="flex items-center gap-2">
-        <label htmlFor={id} className="sr-only">
-          {labels.pageSize}
-        </label>
-        <Select id={id} value={pageSize} onChange={(event) => onChange(1, Number(event.target.value))} className="w-28">
-          {pageSizes.map((size) => (
-            <option key={size} value={size}>
-              {labels.perPage(size)}
-            </option>
-          ))}
-        </Select>
-      </span>
+  const numbered = (
+    <>
       <span className="flex items-center gap-1">
         <Button
           variant="outline"
@@ -87,6 +91,64 @@ export function Pagination({ page, pageSize, total, totalCapped, pageSizes, onCh
       {pages !== undefined && pages > 1 && (
         <GoToPage pages={pages} onGo={(next) => onChange(next, pageSize)} labels={labels} />
       )}
+    </>
+  )
+  return (
+    <nav
+      aria-label={labels.pagination}
+      className="flex flex-wrap items-center justify-end gap-3 border-t border-border px-3 py-2.5 text-sm text-muted-foreground"
+    >
+      {/* Until the count is known, placeholders rather than "0 in all, page 1 of 1". */}
+      {total === undefined ? (
+        <Skeleton data-testid="pagination-pending" className="h-4 w-16" />
+      ) : (
+        <span>{totalCapped ? labels.totalAtLeast(total) : labels.total(total)}</span>
+      )}
+      <span className="flex items-center gap-2">
+        <label htmlFor={id} className="sr-only">
+          {labels.pageSize}
+        </label>
+        <Select id={id} value={pageSize} onChange={(event) => onChange(1, Number(event.target.value))} className="w-28">
+          {pageSizes.map((size) => (
+            <option key={size} value={size}>
+              {labels.perPage(size)}
+            </option>
+          ))}
+        </Select>
+      </span>
+      {cursor ? <CursorButtons cursor={cursor} labels={labels} /> : numbered}
     </nav>
+  )
+}
+
+function CursorButtons({ cursor, labels }: { cursor: CursorPaging; labels: PaginationLabels }) {
+  return (
+    <span className="flex items-center gap-1">
+      {cursor.onFirst && (
+        <Button variant="outline" size="sm" className="h-8" disabled={!cursor.hasPrevious} onClick={cursor.onFirst}>
+          {cursor.firstLabel}
+        </Button>
+      )}
+      <Button
+        variant="outline"
+        size="icon"
+        className="size-8"
+        aria-label={labels.previous}
+        disabled={!cursor.hasPrevious}
+        onClick={cursor.onPrevious}
+      >
+        {previousIcon}
+      </Button>
+      <Button
+        variant="outline"
+        size="icon"
+        className="size-8"
+        aria-label={labels.next}
+        disabled={!cursor.hasNext}
+        onClick={cursor.onNext}
+      >
+        {nextIcon}
+      </Button>
+    </span>
   )
 }

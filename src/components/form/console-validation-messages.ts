@@ -26,4 +26,6 @@ addValidationMessages({
   error_stall_taken: m.error_stall_taken,
   error_merchant_bank_unchangeable: m.error_merchant_bank_unchangeable,
   validation_device_code: m.validation_device_code,
+  validation_range_31_days: m.validation_range_31_days,
+  validation_amount_order: m.validation_amount_order,
 })

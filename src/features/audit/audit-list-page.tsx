@@ -1,7 +1,6 @@
 import { useCallback } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
-import { Filter } from 'lucide-react'
 import { AUDIT_ACTIONS, AUDIT_AREAS, type AuditEntry } from '@contract/audit'
 import { formatShanghaiTime, shanghaiToday } from '@contract/time'
 import { AUDIT_ACTION_WORDS, AUDIT_AREA_WORDS, ROLE_WORDS } from '@contract/words'
@@ -15,6 +14,7 @@ import { DataTable } from '@/components/data-table/data-table'
 import { DateRangeFilter, type DayRange } from '@/components/data-table/date-range-filter'
 import { ExportButton } from '@/components/data-table/export-button'
 import { FilterChip } from '@/components/data-table/filter-chip'
+import { NarrowButton } from '@/components/data-table/narrow-button'
 import { SearchBox } from '@/components/data-table/search-box'
 import { SelectFilter } from '@/components/data-table/select-filter'
 import { useColumns } from '@/components/data-table/use-columns'
@@ -34,21 +34,6 @@ type AuditListPageProps = {
 
 /** Narrowing the list to one account or one record, from a row. */
 type RowFilters = { byActor: (uk: string) => void; byRecord: (id: string) => void }
-
-/** A small button beside a name that narrows the list to it. */
-function NarrowButton({ label, onClick }: { label: string; onClick: () => void }) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      onClick={onClick}
-      className="inline-flex size-7 shrink-0 items-center justify-center rounded text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-    >
-      <Filter aria-hidden className="size-3.5" />
-    </button>
-  )
-}
 
 const recordName = (entry: AuditEntry) => entry.record.name ?? m.audit_record_gone()
 

@@ -15,6 +15,7 @@ describe('what the palette offers', () => {
       'DeviceManage',
       'System',
       'OperationLog',
+      'Transactions',
     ])
     expect(reach.actions).toEqual([
       { name: 'MarketRegister', path: '/market/register', group: 'market' },
@@ -26,7 +27,7 @@ describe('what the palette offers', () => {
   it('a MARKET user: no market pages, no market register, no market search (contract/access.ts)', () => {
     const reach = paletteReach(Role.MARKET, null)
     // The operation log too: the server holds it to the operator's own market.
-    expect(names(reach.pages)).toEqual(['Workplace', 'MerchantManage', 'DeviceManage', 'OperationLog'])
+    expect(names(reach.pages)).toEqual(['Workplace', 'MerchantManage', 'DeviceManage', 'OperationLog', 'Transactions'])
     expect(names(reach.actions)).toEqual(['MerchantRegister'])
     expect(reach).toMatchObject({ searchMarkets: false, searchMerchants: true })
   })

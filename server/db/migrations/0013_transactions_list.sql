@@ -1,0 +1,2 @@
+CREATE INDEX "transactions_event_time_idx" ON "transactions" USING btree ("event_id","occurred_at","id");--> statement-breakpoint
+CREATE INDEX "transactions_refund_payment_idx" ON "transactions" USING btree ("market_id","payment_event_id") WHERE payment_event_id IS NOT NULL;

@@ -1,0 +1,302 @@
+import { useCallback, useMemo } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import type { ColumnDef } from '@tanstack/react-table'
+import { PAYMENT_METHODS } from '@contract/device-api'
+import type { Transaction } from '@contract/transactions'
+import { TRANSACTION_KINDS } from '@contract/transactions-list'
+import { formatShanghaiTime, shanghaiToday } from '@contract/time'
+import { PAYMENT_METHOD_WORDS, TRANSACTION_KIND_WORDS } from '@contract/words'
+import { m } from '@/paraglide/messages'
+import { useLocale, type Locale } from '@/lib/locale'
+import { wordFor, wordOptions } from '@/lib/words'
+import { useListResult } from '@/components/async-state/use-list-result'
+import { ColumnVisibility, hideableColumns } from '@/components/data-table/column-visibility'
+import { DataTable } from '@/components/data-table/data-table'
+import { DateRangeFilter, type DayRange } from '@/components/data-table/date-range-filter'
+import { ExportButton } from '@/components/data-table/export-button'
+import { FilterChip } from '@/components/data-table/filter-chip'
+import { ListHeader } from '@/components/data-table/list-header'
+import { NarrowButton } from '@/components/data-table/narrow-button'
+import type { CursorPaging } from '@/components/data-table/pagination'
+import { SearchBox } from '@/components/data-table/search-box'
+import { SelectFilter } from '@/components/data-table/select-filter'
+import { useColumns } from '@/components/data-table/use-columns'
+import { useColumnVisibility } from '@/components/data-table/use-column-visibility'
+import { useListSearch } from '@/components/data-table/use-list-search'
+import { Badge } from '@/components/ui/badge'
+import { AmountRangeFilter } from './amount-range-filter'
+import { JumpToTime } from './jump-to-time'
+import { SignedAmount } from './signed-amount'
+import {
+  exportTransactions,
+  transactionListQuery,
+  type TransactionListParams,
+  type TransactionListSearch,
+} from './queries'
+
+type TransactionListPageProps = {
+  search: TransactionListSearch
+  /** The market in scope (null: all markets, which adds a market column). */
+  market: string | null
+  onSearchChange: (next: Partial<TransactionListSearch>) => void
+}
+
+/** Narrowing the list to one merchant or device, from a row. */
+type RowFilters = { byMerchant: (id: string) => void; byDevice: (id: string) => void }
+
+const link = 'text-primary hover:underline'
+
+function transactionColumns(
+  allMarkets: boolean,
+  locale: Locale,
+  filters: RowFilters,
+): ColumnDef<Transaction, unknown>[] {
+  const columns: ColumnDef<Transaction, unknown>[] = [
+    {
+      id: 'time',
+      header: m.transactions_col_time(),
+      enableSorting: true,
+      enableHiding: false,
+      meta: { className: 'tabular-nums whitespace-nowrap' },
+      cell: ({ row }) => formatShanghaiTime(row.original.at),
+    },
+    {
+      id: 'eventId',
+      header: m.transactions_col_event_id(),
+      enableSorting: false,
+      enableHiding: false,
+      cell: ({ row }) => (
+        <Link
+          to="/transaction/$transactionId"
+          params={{ transactionId: row.original.id }}
+          className={`${link} font-mono`}
+          aria-label={m.transactions_detail_open({ event: row.original.eventId })}
+        >
+          {row.original.eventId}
+        </Link>
+      ),
+    },
+    {
+      id: 'kind',
+      header: m.transactions_col_kind(),
+      enableSorting: false,
+      cell: ({ row }) => (
+        <Badge variant={row.original.kind === 'refund' ? 'danger' : 'muted'}>
+          {wordFor(TRANSACTION_KIND_WORDS, row.original.kind)}
+        </Badge>
+      ),
+    },
+    {
+      id: 'method',
+      header: m.transactions_col_method(),
+      enableSorting: false,
+      cell: ({ row }) => wordFor(PAYMENT_METHOD_WORDS, row.original.method),
+    },
+    {
+      id: 'amount',
+      header: m.transactions_col_amount(),
+      enableSorting: true,
+      enableHiding: false,
+      meta: { className: 'tabular-nums whitespace-nowrap' },
+      cell: ({ row }) => <SignedAmount row={row.original} locale={locale} />,
+    },
+    {
+      id: 'merchant',
+      header: m.transactions_col_merchant(),
+      enableSorting: false,
+      cell: ({ row }) => {
+        const { merchant } = row.original
+        if (!merchant) return '—'
+        return (
+          <span className="inline-flex items-center gap-1">
+            <Link to="/merchant/$merchantId" params={{ merchantId: merchant.id }} className={link}>
+              {merchant.name}
+            </Link>
+            <NarrowButton
+              label={m.transactions_filter_merchant({ name: merchant.name })}
+              onClick={() => filters.byMerchant(merchant.id)}
+            />
+          </span>
+        )
+      },
+    },
+    {
+      id: 'stall',
+      header: m.transactions_col_stall(),
+      enableSorting: false,
+      cell: ({ row }) => row.original.stallNo,
+    },
+    {
+      id: 'device',
+      header: m.transactions_col_device(),
+      enableSorting: false,
+      cell: ({ row }) => {
+        const { device } = row.original
+        return (
+          <span className="inline-flex items-center gap-1">
+            <Link to="/device/$deviceId" params={{ deviceId: device.id }} className={`${link} font-mono`}>
+              {device.code}
+            </Link>
+            <NarrowButton
+              label={m.transactions_filter_device({ code: device.code })}
+              onClick={() => filters.byDevice(device.id)}
+            />
+          </span>
+        )
+      },
+    },
+  ]
+  if (!allMarkets) return columns
+  const marketColumn: ColumnDef<Transaction, unknown> = {
+    id: 'market',
+    header: m.transactions_col_market(),
+    enableSorting: false,
+    cell: ({ row }) => row.original.market.name,
+  }
+  return [columns[0]!, marketColumn, ...columns.slice(1)]
+}
+
+/** A chosen merchant's or device's name, as the rows shown name it (an id's start until a row does). */
+const nameIn = (rows: readonly Transaction[] | undefined, find: (row: Transaction) => string | undefined, id: string) =>
+  rows?.map(find).find((name) => name !== undefined) ?? `${id.slice(0, 8)}…`
+
+/** A change of anything but the position starts again from the first page. */
+const NO_POSITION = { after: undefined, before: undefined, at: undefined } as const
+
+/**
+ * Transactions (issue 25 §1): every payment and refund in scope, newest first, paged by a cursor. An
+ * OFFICIAL sees every market's (or the switcher's market), a MARKET operator only their own market's,
+ * whatever the URL says (the server holds them to it). Filters: days (today by default, at most 31),
+ * the event id (search), method, kind, amount range, and a merchant or device chosen from a row.
+ */
+export function TransactionListPage({ search, market, onSearchChange }: TransactionListPageProps) {
+  const locale = useLocale()
+  // Every change but a page turn goes back to the first page: the cursor belongs to the old filters.
+  const changeFilters = useCallback(
+    (next: Partial<TransactionListSearch>) =>
+      onSearchChange('after' in next || 'before' in next || 'at' in next ? next : { ...NO_POSITION, ...next }),
+    [onSearchChange],
+  )
+  const list = useListSearch(search, changeFilters)
+  const params: TransactionListParams = { ...search, market }
+  const query = useQuery(transactionListQuery(params))
+  const result = useListResult(query)
+  const allMarkets = market === null
+  const { setFilter } = list
+  const columns = useColumns(
+    useCallback(
+      () =>
+        transactionColumns(allMarkets, locale, {
+          byMerchant: (id) => setFilter('merchant', id),
+          byDevice: (id) => setFilter('device', id),
+        }),
+      [allMarkets, locale, setFilter],
+    ),
+  )
+  const { visibility, setVisible } = useColumnVisibility('transactions')
+  const setDays = useCallback(({ from, to }: DayRange) => changeFilters({ from, to }), [changeFilters])
+  // The cursors of the answer shown, once it is the current one (an earlier page's would turn from there).
+  const answer = query.isPlaceholderData ? undefined : query.data
+  const next = answer?.next ?? null
+  const previous = answer?.previous ?? null
+  const cursor = useMemo<CursorPaging>(
+    () => ({
+      hasPrevious: previous !== null,
+      hasNext: next !== null,
+      onPrevious: () => onSearchChange({ ...NO_POSITION, before: previous ?? undefined }),
+      onNext: () => onSearchChange({ ...NO_POSITION, after: next ?? undefined }),
+      onFirst: () => onSearchChange(NO_POSITION),
+      firstLabel: m.transactions_first_page(),
+    }),
+    [next, previous, onSearchChange],
+  )
+  const { merchant, device, stall } = search
+  const narrowed = Boolean(
+    search.q ||
+    search.method ||
+    search.kind ||
+    search.from ||
+    search.to ||
+    merchant ||
+    device ||
+    stall ||
+    search.amountMin !== undefined ||
+    search.amountMax !== undefined,
+  )
+  const merchantName =
+    merchant && nameIn(result.rows, (row) => (row.merchant?.id === merchant ? row.merchant.name : undefined), merchant)
+  const deviceCode =
+    device && nameIn(result.rows, (row) => (row.device.id === device ? row.device.code : undefined), device)
+  const chips = [
+    merchantName && { key: 'merchant' as const, label: m.transactions_chip_merchant({ name: merchantName }) },
+    deviceCode && { key: 'device' as const, label: m.transactions_chip_device({ code: deviceCode }) },
+    stall && { key: 'stall' as const, label: m.transactions_chip_stall({ stall }) },
+  ].filter((chip) => !!chip)
+
+  return (
+    <section className="space-y-4">
+      <ListHeader title={m.menu_transactions()} market={market}>
+        <ExportButton
+          data-testid="transactions-export"
+          download={() => exportTransactions(params, `transactions-${shanghaiToday()}.csv`)}
+        />
+      </ListHeader>
+      <DataTable
+        caption={m.menu_transactions()}
+        columns={columns}
+        result={result}
+        {...list.paging}
+        {...list.sorting}
+        cursor={cursor}
+        columnVisibility={visibility}
+        rowKey={(row) => row.id}
+        filtered={narrowed}
+        emptyText={narrowed ? undefined : m.transactions_empty()}
+        toolbar={
+          <>
+            <SearchBox label={m.transactions_search()} value={list.text} onChange={list.setText} />
+            <DateRangeFilter label={m.transactions_col_time()} from={search.from} to={search.to} onChange={setDays} />
+            <SelectFilter
+              label={m.transactions_col_method()}
+              allLabel={m.transactions_method_all()}
+              value={search.method}
+              options={wordOptions(PAYMENT_METHODS, PAYMENT_METHOD_WORDS)}
+              onChange={(method) => list.setFilter('method', method)}
+            />
+            <SelectFilter
+              label={m.transactions_col_kind()}
+              allLabel={m.transactions_kind_all()}
+              value={search.kind}
+              options={wordOptions(TRANSACTION_KINDS, TRANSACTION_KIND_WORDS)}
+              onChange={(kind) => list.setFilter('kind', kind)}
+              className="w-40"
+            />
+            <AmountRangeFilter
+              min={search.amountMin}
+              max={search.amountMax}
+              onChange={(range) => changeFilters({ ...range, page: 1 })}
+            />
+            {search.sort === 'time' && (
+              <JumpToTime
+                key={search.at ?? ''}
+                value={search.at}
+                onJump={(at) => onSearchChange({ ...NO_POSITION, at })}
+              />
+            )}
+            {chips.map((chip) => (
+              <FilterChip
+                key={chip.key}
+                label={chip.label}
+                removeLabel={m.transactions_chip_remove({ filter: chip.label })}
+                onRemove={() => list.setFilter(chip.key, undefined)}
+              />
+            ))}
+            <ColumnVisibility columns={hideableColumns(columns)} visibility={visibility} onChange={setVisible} />
+          </>
+        }
+      />
+      <p className="text-xs text-muted-foreground">{m.transactions_range_note()}</p>
+    </section>
+  )
+}

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { baseURL, consoleApi, DEMO, launchBrowser, signedInPage } from '../helpers/browser'
+
+/**
+ * Transactions (issue 25 §1) as an operator meets them: a payment a terminal sent is found by its event
+ * id, its page shows no refund; once the terminal sends a refund, the payment's page shows it with what
+ * is left refundable, and the refund's page links back. Then the same search on a phone, in Chinese.
+ */
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser.close()
+})
+
+type Device = { code: string; secret: string }
+
+/** A batch sent the way a device sends it: HTTP Basic code:secret, no console session. */
+async function sendEvents(device: Device, events: unknown[]) {
+  const response = await fetch(`${baseURL()}/api/device/v1/events`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Basic ${Buffer.from(`${device.code}:${device.secret}`).toString('base64')}`,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify({ events }),
+  })
+  const answer = (await response.json()) as { code: number; msg: string }
+  if (answer.code !== 20000) throw new Error(`device events: ${answer.code} ${answer.msg}`)
+}
+
+const run = String(Date.now() % 1_000_000)
+const paymentId = `TX-${run}-P`
+const refundId = `TX-${run}-R`
+
+/** A payment terminal of the operator's first merchant. */
+async function terminal(page: Page): Promise<Device> {
+  const merchants = await consoleApi<{ list: { id: string }[] }>(page, '/merchants?pageSize=1&status=active')
+  const merchant = merchants.list[0]
+  if (!merchant) throw new Error('the demo market has no merchant')
+  return consoleApi<Device>(page, '/devices', 'POST', {
+    code: `E2E-TX-${run}`,
+    kind: 'payment_terminal',
+    merchantId: merchant.id,
+  })
+}
+
+async function searchEvent(page: Page, label: string, eventId: string) {
+  await page.goto('/transaction')
+  await page.getByRole('searchbox', { name: label }).fill(eventId)
+  await page.waitForURL(new RegExp(`q=${eventId}`))
+}
+
+describe('Transactions, an operator in English', () => {
+  it('finds a payment by its event id, and its page shows the refund sent after it', async () => {
+    const { context, page } = await signedInPage(browser, DEMO.market)
+    const device = await terminal(page)
+    const paidAt = new Date(Date.now() - 2 * 60_000).toISOString()
+    await sendEvents(device, [{ id: paymentId, type: 'payment', amountFen: 12_345, method: 'alipay', paidAt }])
+
+    await searchEvent(page, 'Event ID', paymentId)
+    const row = page.getByRole('table').getByRole('row').filter({ hasText: paymentId })
+    await expect.poll(() => row.count()).toBe(1)
+    await expect.poll(() => row.textContent()).toContain('123.45')
+    expect(await row.textContent()).toContain('Alipay')
+    await expect.poll(() => page.getByRole('navigation', { name: 'Pagination' }).textContent()).toContain('1 in all')
+
+    await row.getByRole('link', { name: `Open ${paymentId}` }).click()
+    await page.getByTestId('transaction-detail').waitFor()
+    await page.getByRole('region', { name: 'Refunds' }).getByText('No refunds').waitFor()
+    await page.getByRole('region', { name: 'Device' }).getByText(device.code).waitFor()
+
+    await sendEvents(device, [
+      { id: refundId, type: 'refund', paymentId, amountFen: 2_345, refundedAt: new Date().toISOString() },
+    ])
+    await page.reload()
+    const refunds = page.getByTestId('transaction-refunds')
+    await refunds.getByRole('link', { name: refundId }).waitFor()
+    const section = page.getByRole('region', { name: 'Refunds' })
+    await expect.poll(() => section.textContent()).toContain('100.00')
+
+    // The refund's page links back to its payment.
+    await refunds.getByRole('link', { name: refundId }).click()
+    await page.getByTestId('transaction-payment').getByRole('link', { name: paymentId }).click()
+    await page.getByRole('region', { name: 'Refunds' }).getByText(refundId).waitFor()
+    await context.close()
+  })
+})
+
+describe('Transactions on a phone, in Chinese', () => {
+  it('shows the found payment as a card, with no sideways scroll', async () => {
+    const { context, page } = await signedInPage(browser, DEMO.market, { viewport: { width: 390, height: 844 } })
+    // The language as the switch keeps it (read at the next page load).
+    await page.evaluate(() => localStorage.setItem('locale', 'zh-CN'))
+    await searchEvent(page, '事件编号', paymentId)
+    await page.getByRole('link', { name: `打开 ${paymentId}` }).waitFor()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+    await context.close()
+  })
+})
