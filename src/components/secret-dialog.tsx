@@ -12,7 +12,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog'
 
-type SecretDialogProps = {
+export type SecretDialogProps = {
   /** The secret to show; null keeps the dialog closed. It lives only as long as the dialog. */
   secret: string | null
   onClose: () => void

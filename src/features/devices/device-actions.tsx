@@ -4,7 +4,7 @@ import type { DeviceListItem, DeviceSecret } from '@contract/devices'
 import { m } from '@/paraglide/messages'
 import { showToast } from '@/lib/toast'
 import { ActionButtons, RowActions, type RowAction } from '@/components/data-table/row-actions'
-import { SecretDialog } from '@/components/secret-dialog'
+import { SecretDialogOnUse } from '@/components/secret-dialog-on-use'
 
 type DeviceActionsProps = {
   /** The device (a list's row or its page). */
@@ -49,7 +49,7 @@ export function DeviceActions({ device, unbind, rotateSecret, layout = 'menu' }:
       )}
       {/* Mounted when there is a secret to show: a 100-row page would draw a hundred closed dialogs otherwise. */}
       {secret && (
-        <SecretDialog
+        <SecretDialogOnUse
           secret={secret.secret}
           onClose={() => setSecret(null)}
           title={m.devices_secret_title()}

@@ -5,7 +5,7 @@ import type { MarketListItem } from '@contract/markets'
 import { m } from '@/paraglide/messages'
 import { showToast } from '@/lib/toast'
 import { RowActions, type RowAction } from '@/components/data-table/row-actions'
-import { SecretDialog } from '@/components/secret-dialog'
+import { SecretDialogOnUse } from '@/components/secret-dialog-on-use'
 import { Button } from '@/components/ui/button'
 import { useResetMarketPassword, useSetMarketFrozen } from './mutations'
 
@@ -55,7 +55,7 @@ export function MarketActions({ market }: { market: MarketListItem }) {
           </Link>
         </Button>
       </RowActions>
-      <SecretDialog
+      <SecretDialogOnUse
         secret={newPassword}
         onClose={() => setNewPassword(null)}
         title={m.markets_new_password_title()}

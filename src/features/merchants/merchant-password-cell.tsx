@@ -1,14 +1,16 @@
-import { useRef, useState, type RefObject } from 'react'
+import { Suspense, useRef } from 'react'
 import { KeyRound } from 'lucide-react'
 import type { MerchantListItem } from '@contract/merchants'
 import { m } from '@/paraglide/messages'
 import type { Locale } from '@/lib/locale'
-import { ConfirmDialog } from '@/components/confirm-dialog'
 import { useRowInUse } from '@/components/data-table/use-row-in-use'
-import { SecretDialog } from '@/components/secret-dialog'
+import { lazyComponent } from '@/components/on-first-use'
 import { Button } from '@/components/ui/button'
 
-type MerchantPasswordCellProps = {
+// The reset's confirm and secret dialogs load when a reset is first asked for, not with the list.
+const PasswordReset = lazyComponent(() => import('./merchant-password-reset').then((module) => module.PasswordReset))
+
+export type MerchantPasswordCellProps = {
   merchant: MerchantListItem
   /** Resets the account's password and answers the new one (the page's one mutation, shared by rows). */
   resetPassword: (id: string) => Promise<{ clearPwd: string }>
@@ -51,61 +53,15 @@ export function MerchantPasswordCell({ merchant, resetPassword, locale }: Mercha
         {m.merchants_reset_password({}, words)}
       </Button>
       {reset.inUse && (
-        <PasswordReset
-          key={merchant.id}
-          merchant={merchant}
-          resetPassword={resetPassword}
-          onDone={reset.release}
-          returnFocusTo={button}
-        />
+        <Suspense key={merchant.id} fallback={null}>
+          <PasswordReset
+            merchant={merchant}
+            resetPassword={resetPassword}
+            onDone={reset.release}
+            returnFocusTo={button}
+          />
+        </Suspense>
       )}
     </span>
-  )
-}
-
-type PasswordResetProps = Omit<MerchantPasswordCellProps, 'locale'> & {
-  onDone: () => void
-  returnFocusTo: RefObject<HTMLButtonElement | null>
-}
-
-/** One merchant's reset: asks first, resets, then shows the new password once; `onDone` when it is over. */
-function PasswordReset({ merchant, resetPassword, onDone, returnFocusTo }: PasswordResetProps) {
-  const [pending, setPending] = useState(false)
-  const [newPassword, setNewPassword] = useState<string | null>(null)
-
-  const reset = async () => {
-    setPending(true)
-    try {
-      setNewPassword((await resetPassword(merchant.id)).clearPwd)
-      setPending(false)
-    } catch {
-      // Reported by the query cache; the dialog just closes.
-      onDone()
-    }
-  }
-
-  if (newPassword !== null)
-    return (
-      <SecretDialog
-        secret={newPassword}
-        onClose={onDone}
-        title={m.merchants_new_password_title()}
-        description={m.merchants_new_password_description({ username: merchant.accountUsername })}
-        testId="merchant-new-password"
-        returnFocusTo={returnFocusTo}
-      />
-    )
-  return (
-    <ConfirmDialog
-      open
-      onOpenChange={(open) => !open && onDone()}
-      title={m.merchants_reset_password()}
-      description={m.merchants_reset_confirm({ name: merchant.name, username: merchant.accountUsername })}
-      confirmLabel={m.merchants_reset_password()}
-      cancelLabel={m.common_cancel()}
-      pending={pending}
-      onConfirm={() => void reset()}
-      returnFocusTo={returnFocusTo}
-    />
   )
 }

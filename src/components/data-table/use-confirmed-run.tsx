@@ -1,0 +1,45 @@
+import { useState, type RefObject } from 'react'
+import { m } from '@/paraglide/messages'
+import { lazyComponent, OnFirstUse } from '@/components/on-first-use'
+import type { RowAction } from './row-actions'
+
+// The confirm dialog (Radix's alert dialog) loads when an action first asks: a record page's first
+// paint shows its buttons only.
+const ConfirmDialog = lazyComponent(() => import('@/components/confirm-dialog').then((module) => module.ConfirmDialog))
+
+/** The confirm step shared by a row's menu and a record page's buttons: which action waits, and running it. */
+export function useConfirmedRun() {
+  const [confirming, setConfirming] = useState<RowAction | null>(null)
+  const [pending, setPending] = useState(false)
+  async function run(action: RowAction) {
+    setPending(true)
+    try {
+      await action.run()
+    } catch {
+      // Already reported; the dialog just closes.
+    } finally {
+      setPending(false)
+      setConfirming(null)
+    }
+  }
+  /** Chosen: asked first when it says so, else run at once. */
+  const choose = (action: RowAction) => (action.confirm ? setConfirming(action) : void run(action))
+  const step = (returnFocusTo: RefObject<HTMLButtonElement | null>) =>
+    confirming?.confirm && (
+      <OnFirstUse used>
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setConfirming(null)}
+          title={confirming.confirm.title ?? confirming.label}
+          description={confirming.confirm.description}
+          confirmLabel={confirming.confirm.confirmLabel ?? confirming.label}
+          cancelLabel={m.common_cancel()}
+          danger={confirming.danger}
+          pending={pending}
+          onConfirm={() => void run(confirming)}
+          returnFocusTo={returnFocusTo}
+        />
+      </OnFirstUse>
+    )
+  return { choose, step }
+}
