@@ -70,10 +70,17 @@ function losses(lhr, category) {
     .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
     .filter(({ audit }) => audit.score !== null && audit.score < 1)
     .filter(({ audit }) => !['notApplicable', 'informative', 'manual'].includes(audit.scoreDisplayMode))
-    .map(({ ref, audit }) => ({
-      title: audit.title,
-      line: `${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}: score ${audit.score}${ref.weight ? `, weight ${ref.weight}` : ''}`,
-    }))
+    .map(({ ref, audit }) => {
+      // What the audit points at (files, mostly), so the line says what to fix.
+      const items = (audit.details?.items ?? [])
+        .map((item) => (typeof item.url === 'string' ? item.url.replace(/^https?:\/\/[^/]+/, '') : null))
+        .filter(Boolean)
+        .slice(0, 4)
+      return {
+        title: audit.title,
+        line: `${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}: score ${audit.score}${ref.weight ? `, weight ${ref.weight}` : ''}${items.length ? `; ${items.join(', ')}` : ''}`,
+      }
+    })
 }
 
 const load = () =>
