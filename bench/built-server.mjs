@@ -3,6 +3,7 @@
 // `dataDir` runs it on an existing PGlite folder instead (kept on stop). `fromSource` (or
 // BENCH_FROM_SOURCE=1) runs server/main.ts through tsx instead of the build, for a checkout whose build
 // is older than its source (tsx transpiles each file once, at start: requests run the same code).
+// `startSeconds` (60) is how long it may take to answer: seeding the demo on a busy machine takes longer.
 import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -14,6 +15,7 @@ export async function startBuiltServer({
   databaseUrl = '',
   dataDir,
   fromSource = process.env.BENCH_FROM_SOURCE === '1',
+  startSeconds = 60,
 }) {
   const base = `http://127.0.0.1:${port}`
   const ownDataDir = dataDir ? null : mkdtempSync(path.join(tmpdir(), 'ds-bench-'))
@@ -36,7 +38,7 @@ export async function startBuiltServer({
     }
     if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true })
   }
-  for (let i = 0; i < 240; i++) {
+  for (let i = 0; i < startSeconds * 4; i++) {
     if (server.exitCode !== null) break
     try {
       if ((await fetch(`${base}/api/health`)).ok) return { base, stop, pid: server.pid }
@@ -46,7 +48,7 @@ export async function startBuiltServer({
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
   await stop()
-  throw new Error('server did not start within 60 s')
+  throw new Error(`server did not start within ${startSeconds} s`)
 }
 
 /** MD5 hex: what the console sends for a password (SPEC §5). */

@@ -15,6 +15,17 @@ for (const script of [
   'bench/devices-ingest.mjs',
   // The same load through nginx in front of two instances (needs /usr/sbin/nginx), on devices-ingest's database.
   'bench/proxy-ingest.mjs',
+  // Lighthouse (mobile) on /login, three runs.
+  'bench/lighthouse.mjs',
+  // Beside shadcn-admin, built outside the project (see the top of bench/peers.mjs): skipped without it.
+  'bench/peers.mjs',
 ]) {
+  if (
+    script === 'bench/peers.mjs' &&
+    !existsSync(`${process.env.PEER_DIST ?? '/work/peers/shadcn-admin/dist'}/index.html`)
+  ) {
+    console.log('bench/peers.mjs skipped: shadcn-admin is not built (see the top of bench/peers.mjs)')
+    continue
+  }
   execSync(`node ${script}`, { stdio: 'inherit' })
 }
