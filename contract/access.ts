@@ -25,4 +25,8 @@ export const API_ROLES = {
   system: OFFICIAL,
   /** The operation log: OFFICIAL every market's entries, MARKET its own market's (server/audit/queries.ts). */
   audit: CONSOLE,
+  /** Daily statements: a market's (MARKET its own) and a merchant's (server/statements/service.ts). */
+  statements: CONSOLE,
+  /** `GET /api/statements/platform`: every market's figures. */
+  statementsPlatform: OFFICIAL,
 } as const satisfies Record<string, readonly number[]>
