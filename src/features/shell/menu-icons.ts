@@ -1,4 +1,4 @@
-import { Activity, Cpu, History, LayoutDashboard, Store, Users, type LucideIcon } from 'lucide-react'
+import { Activity, Cpu, History, LayoutDashboard, ReceiptText, Store, Users, type LucideIcon } from 'lucide-react'
 import type { PageGroup } from '@contract/pages'
 
 /** Each menu group's icon, shown by the side menu and the command palette; a new group fails `tsc` here. */
@@ -7,6 +7,7 @@ const MENU_ICONS: { readonly [Group in PageGroup]: LucideIcon } = {
   market: Store,
   merchant: Users,
   device: Cpu,
+  statement: ReceiptText,
   system: Activity,
   audit: History,
 }
