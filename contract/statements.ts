@@ -11,10 +11,10 @@ import { shanghaiDayStart } from './time'
  */
 
 /** The longest range one statement covers: a month, whichever month (a longer one is refused, 40000). */
-export const STATEMENT_MAX_DAYS = 31
+const STATEMENT_MAX_DAYS = 31
 
 /** Days from `from` to `to`, both included. */
-export const daysInRange = (from: string, to: string) =>
+const daysInRange = (from: string, to: string) =>
   Math.round((shanghaiDayStart(to).getTime() - shanghaiDayStart(from).getTime()) / 86_400_000) + 1
 
 type Range = { from?: string | undefined; to?: string | undefined }
@@ -29,7 +29,7 @@ const withinCap = <T extends Range>() =>
   )
 
 /** `xlsx` or `csv`: what an export answers (`GET …/export?format=`). */
-export const STATEMENT_FORMATS = ['csv', 'xlsx'] as const
+const STATEMENT_FORMATS = ['csv', 'xlsx'] as const
 const FormatEntries = { format: v.optional(v.picklist(STATEMENT_FORMATS, 'validation_invalid'), 'csv') }
 
 const MarketObject = v.object({ ...MarketQueryEntries, ...DateRangeQueryEntries })

@@ -101,7 +101,7 @@ const yuan = (fen: number) => Math.round(fen) / 100
 const csvValue = (cell: Cell): CsvValue => (typeof cell === 'object' ? yuan(cell.fen) : cell)
 
 /** The table as CSV: the title and the days on lines of their own, then the header, the rows and the totals. */
-export function statementCsv(table: StatementTable): ReadableStream<Uint8Array> {
+function statementCsv(table: StatementTable): ReadableStream<Uint8Array> {
   async function* batches(): AsyncGenerator<CsvValue[][]> {
     yield [[table.days], table.header]
     const chunk = 500
@@ -116,7 +116,7 @@ export function statementCsv(table: StatementTable): ReadableStream<Uint8Array> 
  * The table as an .xlsx workbook, streamed: the title, the days, the header (bold, frozen), a row per
  * line, the totals (bold), then a line to sign. Amounts are numbers formatted 0.00 yuan.
  */
-export function statementXlsx(table: StatementTable, locale: Locale): ReadableStream<Uint8Array> {
+function statementXlsx(table: StatementTable, locale: Locale): ReadableStream<Uint8Array> {
   const out = new PassThrough()
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false })
   const sheet = workbook.addWorksheet(translate(locale, 'statements_sheet_name'), {

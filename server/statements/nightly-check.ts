@@ -17,7 +17,7 @@ import { postMessage } from '../messages/public'
  * OFFICIAL naming the markets, the figures and both values, in the reader's language; once per day.
  */
 
-export const ROLLUP_CHECK_JOB = 'rollup-check'
+const ROLLUP_CHECK_JOB = 'rollup-check'
 /** Markets per snapshot: each transaction reads a few thousand rows and ends within milliseconds. */
 const CHUNK = 25
 /** Lines a notice lists; the rest are counted. */
@@ -205,7 +205,7 @@ const FIGURE_KEYS: Record<Figure, MessageKey> = {
 }
 
 /** The differences as lines in `locale`: "market · row · figure: rollup → rows". */
-export function describeDifferences(differences: Difference[], locale: Locale): string {
+function describeDifferences(differences: Difference[], locale: Locale): string {
   const t = (key: MessageKey, params?: Record<string, string | number>) => translate(locale, key, params)
   const value = (figure: Figure, n: number) => (MONEY.includes(figure) ? (n / 100).toFixed(2) : String(n))
   const lines = differences.slice(0, MAX_LINES).map((d) => {

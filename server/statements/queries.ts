@@ -25,7 +25,7 @@ export function inSnapshot<T>(db: ReadDatabase, read: (tx: Reader) => Promise<T>
 }
 
 /** [start, end) of the Shanghai days from `from` to `to`, both included. */
-export const rangeInstants = (from: string, to: string) => ({
+const rangeInstants = (from: string, to: string) => ({
   start: shanghaiDayStart(from),
   end: shanghaiDayStart(addDays(to, 1)),
 })

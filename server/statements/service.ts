@@ -22,7 +22,7 @@ type Caller = Pick<SessionUser, 'role' | 'marketId'>
 type Range = { from?: string | undefined; to?: string | undefined }
 
 /** The days asked for: one end alone is that one day; neither, today (Shanghai). */
-export function daysOf(deps: Pick<ServerDeps, 'clock'>, range: Range) {
+function daysOf(deps: Pick<ServerDeps, 'clock'>, range: Range) {
   const from = range.from ?? range.to ?? shanghaiDayOf(deps.clock())
   return { from, to: range.to ?? from }
 }

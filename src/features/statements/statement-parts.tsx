@@ -61,8 +61,9 @@ export function StatementToolbar({
 
 /** The totals as figures: payments, refunds, net, and the net of each method that traded. */
 export function StatementTotals({ totals, locale }: { totals: FigureRow; locale: Locale }) {
-  const figure = (label: string, value: string, testId: string) => (
-    <div className="rounded-md border bg-card p-3">
+  // data-value: the unformatted figure, for tests and tools.
+  const figure = (label: string, value: string, testId: string, raw: number) => (
+    <div className="rounded-md border bg-card p-3" data-value={raw} data-testid={`${testId}-figure`}>
       <div className="text-xs text-muted-foreground">{label}</div>
       <div className="text-lg font-semibold tabular-nums" data-testid={testId}>
         {value}
@@ -72,11 +73,21 @@ export function StatementTotals({ totals, locale }: { totals: FigureRow; locale:
   return (
     <section aria-label={m.statements_totals()} className="space-y-2" data-testid="statement-totals">
       <div className="grid grid-cols-2 gap-2 md:grid-cols-5">
-        {figure(m.statements_col_payments(), formatCount(totals.payments, locale), 'total-payments')}
-        {figure(m.statements_col_payment_amount(), formatYuan(totals.paymentFen, locale), 'total-payment-fen')}
-        {figure(m.statements_col_refunds(), formatCount(totals.refunds, locale), 'total-refunds')}
-        {figure(m.statements_col_refund_amount(), formatYuan(totals.refundFen, locale), 'total-refund-fen')}
-        {figure(m.statements_col_net(), formatYuan(totals.netFen, locale), 'total-net-fen')}
+        {figure(m.statements_col_payments(), formatCount(totals.payments, locale), 'total-payments', totals.payments)}
+        {figure(
+          m.statements_col_payment_amount(),
+          formatYuan(totals.paymentFen, locale),
+          'total-payment-fen',
+          totals.paymentFen,
+        )}
+        {figure(m.statements_col_refunds(), formatCount(totals.refunds, locale), 'total-refunds', totals.refunds)}
+        {figure(
+          m.statements_col_refund_amount(),
+          formatYuan(totals.refundFen, locale),
+          'total-refund-fen',
+          totals.refundFen,
+        )}
+        {figure(m.statements_col_net(), formatYuan(totals.netFen, locale), 'total-net-fen', totals.netFen)}
       </div>
       {totals.methods && totals.methods.length > 0 && <MethodSplit methods={totals.methods} locale={locale} />}
     </section>
