@@ -2,8 +2,9 @@ import { and, eq, sql } from 'drizzle-orm'
 import { Role, UserStatus } from '../../contract/roles'
 import { addDays, formatShanghaiTime, shanghaiDayStart } from '../../contract/time'
 import { rowsOf, type Database, type Transaction } from '../db/client'
-import { markets, messages, users } from '../db/schema'
-import { translate, type Locale, type MessageKey } from '../lib/i18n'
+import { ALL_MARKETS, markets, messages, users } from '../db/schema'
+import { translate, translateWord, type Locale, type MessageKey } from '../lib/i18n'
+import { PAYMENT_METHOD_WORDS } from '../../contract/words'
 import type { JobContext, ScheduledJob } from '../lib/scheduled-jobs'
 import { postMessage } from '../messages/public'
 
@@ -79,28 +80,34 @@ function compare(
 }
 
 /** The differences of one chunk of markets for `day`, read in one snapshot. */
-async function checkChunk(tx: Transaction, marketIds: string[], day: string) {
+async function checkChunk(tx: Transaction, marketIds: string[] | 'platform', day: string) {
   const start = shanghaiDayStart(day).toISOString()
   const end = shanghaiDayStart(addDays(day, 1)).toISOString()
-  const ids = sql`(${sql.join(
-    marketIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  )})`
+  const platform = marketIds === 'platform'
+  // The platform's rows (ALL_MARKETS) against every market's rows summed; a chunk's markets otherwise.
+  const ids = platform
+    ? sql`(${ALL_MARKETS}::uuid)`
+    : sql`(${sql.join(
+        marketIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`
+  const rowsIn = platform ? sql`true` : sql`market_id in ${ids}`
+  const market_ = platform ? sql`${ALL_MARKETS}::uuid` : sql`market_id`
   const q = async (text: ReturnType<typeof sql>) => rowsOf<Row>(await tx.execute(text))
   const sums = (cols: readonly Figure[]) => sql.raw(cols.map((c) => `${c}::float8 as ${c}`).join(', '))
   // Every figure of a day's events, per event (a union of the three kinds), summed per key below.
   const events = sql`
-    select market_id, merchant_id, occurred_at as at, method,
+    select ${market_} as market_id, merchant_id, occurred_at as at, method,
       (type = 'payment')::int as payments, case when type = 'payment' then amount_fen else 0 end as payment_fen,
       (type = 'refund')::int as refunds, case when type = 'refund' then amount_fen else 0 end as refund_fen,
       0 as passengers_in, 0 as passengers_out, 0 as tests, 0 as tests_failed
-    from transactions where market_id in ${ids} and occurred_at >= ${start}::timestamptz and occurred_at < ${end}::timestamptz
+    from transactions where ${rowsIn} and occurred_at >= ${start}::timestamptz and occurred_at < ${end}::timestamptz
     union all
-    select market_id, null, period_start, null, 0, 0, 0, 0, count_in, count_out, 0, 0
-    from passenger_counts where market_id in ${ids} and period_start >= ${start}::timestamptz and period_start < ${end}::timestamptz
+    select ${market_}, null, period_start, null, 0, 0, 0, 0, count_in, count_out, 0, 0
+    from passenger_counts where ${rowsIn} and period_start >= ${start}::timestamptz and period_start < ${end}::timestamptz
     union all
-    select market_id, null, tested_at, null, 0, 0, 0, 0, 0, 0, 1, (result = 'fail')::int
-    from pesticide_tests where market_id in ${ids} and tested_at >= ${start}::timestamptz and tested_at < ${end}::timestamptz`
+    select ${market_}, null, tested_at, null, 0, 0, 0, 0, 0, 0, 1, (result = 'fail')::int
+    from pesticide_tests where ${rowsIn} and tested_at >= ${start}::timestamptz and tested_at < ${end}::timestamptz`
   const summed = sql.raw(FIGURES.map((c) => `sum(${c})::float8 as ${c}`).join(', '))
   const money = ['payments', 'payment_fen', 'refunds', 'refund_fen'] as const
   const moneySummed = sql.raw(money.map((c) => `sum(${c})::float8 as ${c}`).join(', '))
@@ -109,15 +116,19 @@ async function checkChunk(tx: Transaction, marketIds: string[], day: string) {
       sql`select market_id::text, ${sums(FIGURES)} from market_day_stats where market_id in ${ids} and day = ${day}`,
     ),
     await q(sql`with e as (${events}) select market_id::text, ${summed} from e group by 1`),
-    await q(
-      sql`select s.market_id::text, s.merchant_id::text, m.name as merchant_name, ${sql.raw(money.map((c) => `s.${c}::float8 as ${c}`).join(', '))}
+    platform
+      ? []
+      : await q(
+          sql`select s.market_id::text, s.merchant_id::text, m.name as merchant_name, ${sql.raw(money.map((c) => `s.${c}::float8 as ${c}`).join(', '))}
         from merchant_day_stats s left join merchants m on m.id = s.merchant_id
         where s.market_id in ${ids} and s.day = ${day}`,
-    ),
-    await q(
-      sql`with e as (${events}) select e.market_id::text, e.merchant_id::text, min(m.name) as merchant_name, ${moneySummed}
+        ),
+    platform
+      ? []
+      : await q(
+          sql`with e as (${events}) select e.market_id::text, e.merchant_id::text, min(m.name) as merchant_name, ${moneySummed}
         from e left join merchants m on m.id = e.merchant_id where e.merchant_id is not null group by 1, 2`,
-    ),
+        ),
     await q(
       sql`select market_id::text, method, payments::float8 as payments, payment_fen::float8 as payment_fen
         from method_day_stats where market_id in ${ids} and day = ${day}`,
@@ -190,6 +201,12 @@ export async function findDifferences(
     for (const difference of differences)
       found.push({ ...difference, marketName: names.get(difference.marketId) ?? difference.marketId })
   }
+  // Last, the platform's rows in a snapshot of their own: one scan of the day's rows of every market.
+  const platform = await db.transaction(async (tx) => {
+    await tx.execute(sql`set transaction isolation level repeatable read, read only`)
+    return checkChunk(tx, 'platform', day)
+  })
+  for (const difference of platform) found.push({ ...difference, marketName: '' })
   return found
 }
 
@@ -204,6 +221,12 @@ const FIGURE_KEYS: Record<Figure, MessageKey> = {
   tests_failed: 'rollup_check_tests_failed',
 }
 
+/** A method's word; a method the contract does not know (an old row) as it is stored. */
+const methodWord = (locale: Locale, method: string) =>
+  Object.hasOwn(PAYMENT_METHOD_WORDS, method)
+    ? translateWord(locale, PAYMENT_METHOD_WORDS[method as keyof typeof PAYMENT_METHOD_WORDS])
+    : method
+
 /** The differences as lines in `locale`: "market · row · figure: rollup → rows". */
 function describeDifferences(differences: Difference[], locale: Locale): string {
   const t = (key: MessageKey, params?: Record<string, string | number>) => translate(locale, key, params)
@@ -215,10 +238,10 @@ function describeDifferences(differences: Difference[], locale: Locale): string 
         : d.where.kind === 'merchant'
           ? t('rollup_check_where_merchant', { name: d.where.name })
           : d.where.kind === 'method'
-            ? t('rollup_check_where_method', { method: d.where.method })
+            ? t('rollup_check_where_method', { method: methodWord(locale, d.where.method) })
             : t('rollup_check_where_minute', { at: d.where.at })
     return t('rollup_check_line', {
-      market: d.marketName,
+      market: d.marketId === ALL_MARKETS ? t('statements_all_markets') : d.marketName,
       where,
       figure: t(FIGURE_KEYS[d.figure]),
       rollup: value(d.figure, d.rollup),
@@ -231,7 +254,14 @@ function describeDifferences(differences: Difference[], locale: Locale): string 
 
 /** One notice per OFFICIAL for `day`, unless that day's notice was sent already (a slot run again). */
 async function noticeOfficials(db: Database, day: string, differences: Difference[]) {
-  const marketNames = [...new Set(differences.map((d) => d.marketName))]
+  const marketNames = (locale: Locale) =>
+    [
+      ...new Set(
+        differences.map((d) =>
+          d.marketId === ALL_MARKETS ? translate(locale, 'statements_all_markets') : d.marketName,
+        ),
+      ),
+    ].join(', ')
   await db.transaction(async (tx) => {
     // Serialises two runs of one day (a slot retried while a late first run finishes).
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${MESSAGE_TYPE}:${day}`}))`)
@@ -247,8 +277,10 @@ async function noticeOfficials(db: Database, day: string, differences: Differenc
       .where(and(eq(users.role, Role.OFFICIAL), eq(users.status, UserStatus.NORMAL)))
     const params = {
       day,
-      count: marketNames.length,
-      markets: marketNames.join(', '),
+      count: new Set(differences.filter((d) => d.marketId !== ALL_MARKETS).map((d) => d.marketId)).size,
+      markets: marketNames('zh-CN'),
+      'markets@zh-CN': marketNames('zh-CN'),
+      'markets@en-US': marketNames('en-US'),
       details: describeDifferences(differences, 'zh-CN'),
       'details@zh-CN': describeDifferences(differences, 'zh-CN'),
       'details@en-US': describeDifferences(differences, 'en-US'),

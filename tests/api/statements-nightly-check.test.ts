@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, sql } from 'drizzle-orm'
 import pino from 'pino'
-import { marketDayStats, merchantDayStats, messages } from '../../server/db/schema'
+import { ALL_MARKETS, marketDayStats, merchantDayStats, messages, methodDayStats } from '../../server/db/schema'
 import { Scheduler } from '../../server/lib/scheduled-jobs'
 import { checkRollups, findDifferences, rollupCheckJob } from '../../server/statements/nightly-check'
 import { deviceCall, payment, refund, withDevice, withMerchant } from '../helpers/devices'
@@ -61,6 +61,17 @@ describe('the nightly rollup check', () => {
       .update(merchantDayStats)
       .set({ refunds: 3 })
       .where(and(eq(merchantDayStats.merchantId, merchantId), eq(merchantDayStats.day, '2026-10-31')))
+    // The platform's row (all markets) too: checked against every market's rows summed.
+    await t.db
+      .update(methodDayStats)
+      .set({ payments: sql`${methodDayStats.payments} + 1` })
+      .where(
+        and(
+          eq(methodDayStats.marketId, ALL_MARKETS),
+          eq(methodDayStats.day, '2026-10-31'),
+          eq(methodDayStats.method, 'alipay'),
+        ),
+      )
     const scheduler = new Scheduler({ db: t.db, clock: t.time.clock, logger }, [rollupCheckJob])
     await scheduler.tick()
     await scheduler.tick()
@@ -71,6 +82,7 @@ describe('the nightly rollup check', () => {
       expect(en?.content).toContain('2026-10-31')
       expect(en?.content).toContain('Payment amount (yuan): kept 25.00, recomputed 20.00')
       expect(en?.content).toMatch(/merchant 测试商户 1, Refunds: kept 3, recomputed 1/)
+      expect(en?.content).toContain('All markets, method Alipay, Payments: kept 2, recomputed 1')
       const [zh] = await notices(official.token, 'zh-CN')
       expect(zh?.title).toBe('日统计与明细不一致')
       expect(zh?.content).toContain('收款金额（元）：统计值 25.00，重算值 20.00')
