@@ -13,6 +13,7 @@ describe('what the palette offers', () => {
       'MarketManage',
       'MerchantManage',
       'DeviceManage',
+      'Statement',
       'System',
       'OperationLog',
     ])
@@ -26,7 +27,7 @@ describe('what the palette offers', () => {
   it('a MARKET user: no market pages, no market register, no market search (contract/access.ts)', () => {
     const reach = paletteReach(Role.MARKET, null)
     // The operation log too: the server holds it to the operator's own market.
-    expect(names(reach.pages)).toEqual(['Workplace', 'MerchantManage', 'DeviceManage', 'OperationLog'])
+    expect(names(reach.pages)).toEqual(['Workplace', 'MerchantManage', 'DeviceManage', 'Statement', 'OperationLog'])
     expect(names(reach.actions)).toEqual(['MerchantRegister'])
     expect(reach).toMatchObject({ searchMarkets: false, searchMerchants: true })
   })
