@@ -20,7 +20,7 @@ import { postMessage } from '../messages/public'
 
 const ROLLUP_CHECK_JOB = 'rollup-check'
 /** Markets per snapshot: each transaction reads a few thousand rows and ends within milliseconds. */
-const CHUNK = 25
+const CHUNK = 10
 /** Lines a notice lists; the rest are counted. */
 const MAX_LINES = 30
 const MESSAGE_TYPE = 'rollup_mismatch'
@@ -179,7 +179,7 @@ async function checkChunk(tx: Transaction, marketIds: string[] | 'platform', day
   ]
 }
 
-const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 5))
+const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 25))
 
 /** Every market's differences for `day`, chunk by chunk; stops (throwing, so the slot is run again) when asked. */
 export async function findDifferences(

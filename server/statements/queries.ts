@@ -1,28 +1,20 @@
-import { inArray, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { PAYMENT_METHODS, type PaymentMethod } from '../../contract/device-api'
 import type { MethodFigures, StatementFigures } from '../../contract/statements'
 import { addDays, shanghaiDayStart } from '../../contract/time'
-import { rowsOf, type ReadDatabase, type Transaction } from '../db/client'
+import { rowsOf, type ReadDatabase } from '../db/client'
 import { ALL_MARKETS, marketDayStats, markets, merchants, transactions } from '../db/schema'
 
 /**
  * The statements' reads (issue 25 §2). A market's totals are the dashboard's own figures: the sums of
  * market_day_stats over the days, the rows /api/dashboard/today and /daily read. What each merchant
  * took, by method, is summed from the transactions themselves (no rollup keeps merchant × method),
- * in the same snapshot (one REPEATABLE READ transaction), so the merchants' rows add up to the totals
+ * in the same statement (one snapshot), so the merchants' rows add up to the totals
  * whenever the rollups are right, and the nightly check (./nightly-check.ts) says when they are not.
  */
 
-type Reader = Pick<Transaction, 'select' | 'execute'>
+type Reader = Pick<ReadDatabase, 'execute'>
 const num = (value: unknown) => Number(value ?? 0)
-
-/** Reads in one snapshot: every statement of `read` sees the same committed rows. */
-export function inSnapshot<T>(db: ReadDatabase, read: (tx: Reader) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set transaction isolation level repeatable read, read only`)
-    return read(tx)
-  })
-}
 
 /** [start, end) of the Shanghai days from `from` to `to`, both included. */
 const rangeInstants = (from: string, to: string) => ({
@@ -63,22 +55,13 @@ export class SplitSum {
   }
 }
 
-export async function marketName(db: Reader, marketId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ name: markets.name })
-    .from(markets)
-    .where(sql`${markets.id} = ${marketId}`)
-  return row?.name ?? null
-}
+type MerchantSums = { merchantId: string | null; merchantName: string; stallNo: string; sums: SplitSum }
 
-/** A rollup's market figures over the days (`ALL_MARKETS`: the platform's), summed as the dashboard sums them. */
-export async function rollupTotals(db: Reader, marketId: string, from: string, to: string): Promise<StatementFigures> {
-  const [row] = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`
-      select coalesce(sum(payments), 0)::float8 as payments, coalesce(sum(payment_fen), 0)::float8 as payment_fen,
-        coalesce(sum(refunds), 0)::float8 as refunds, coalesce(sum(refund_fen), 0)::float8 as refund_fen
-      from ${marketDayStats} where market_id = ${marketId} and day >= ${from} and day <= ${to}`),
-  )
+/** A json column as the driver hands it back: parsed already (PGlite, postgres.js), or as text. */
+const json = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T))
+
+type FigureSums = { payments: number; payment_fen: number; refunds: number; refund_fen: number }
+const toFigures = (row: FigureSums | null | undefined): StatementFigures => {
   const paymentFen = num(row?.payment_fen)
   const refundFen = num(row?.refund_fen)
   return {
@@ -90,126 +73,133 @@ export async function rollupTotals(db: Reader, marketId: string, from: string, t
   }
 }
 
-type MerchantSums = { merchantId: string | null; merchantName: string; stallNo: string; sums: SplitSum }
+/** The rollup's figures over the days, as a json object (one sub-select of a statement). */
+const rollupJson = (marketId: string, from: string, to: string) => sql`(
+  select json_build_object('payments', coalesce(sum(payments), 0)::float8, 'payment_fen', coalesce(sum(payment_fen), 0)::float8,
+    'refunds', coalesce(sum(refunds), 0)::float8, 'refund_fen', coalesce(sum(refund_fen), 0)::float8)
+  from ${marketDayStats} where market_id = ${marketId} and day >= ${from} and day <= ${to})`
 
 /**
- * What each merchant of the market took over the range, by method: the market's transactions grouped
- * by merchant, method and kind (an index range on (market_id, occurred_at), a few hundred rows a day).
+ * One market's statement in ONE statement (one snapshot, one round trip): its name, the totals from
+ * the dashboard's day rollup, and what each merchant took by method and kind, grouped from the
+ * market's transactions (an index range on (market_id, occurred_at), a few hundred rows a day).
  * Payments at a stall no merchant was bound to are kept apart by stall, merchant null.
  */
-export async function merchantSums(db: Reader, marketId: string, from: string, to: string): Promise<MerchantSums[]> {
+export async function marketRead(db: Reader, marketId: string, from: string, to: string) {
   const { start, end } = rangeInstants(from, to)
-  const rows = rowsOf<{
-    merchant_id: string | null
-    stall_no: string | null
-    method: string
-    type: string
-    n: number | string
-    fen: number | string
-  }>(
+  const [row] = rowsOf<{ market_name: string | null; totals: unknown; rows: unknown }>(
     await db.execute(sql`
-      select merchant_id::text as merchant_id, case when merchant_id is null then stall_no end as stall_no,
-        method, type, count(*)::float8 as n, sum(amount_fen)::float8 as fen
-      from ${transactions}
-      where market_id = ${marketId} and occurred_at >= ${start.toISOString()}::timestamptz
-        and occurred_at < ${end.toISOString()}::timestamptz
-      group by 1, 2, 3, 4`),
+      with g as (
+        select merchant_id, case when merchant_id is null then stall_no end as stall_no,
+          method, type, count(*)::float8 as n, sum(amount_fen)::float8 as fen
+        from ${transactions}
+        where market_id = ${marketId} and occurred_at >= ${start.toISOString()}::timestamptz
+          and occurred_at < ${end.toISOString()}::timestamptz
+        group by 1, 2, 3, 4
+      )
+      select (select name from ${markets} where id = ${marketId}) as market_name,
+        ${rollupJson(marketId, from, to)} as totals,
+        (select coalesce(json_agg(json_build_object('merchant_id', g.merchant_id, 'stall_no', g.stall_no,
+          'method', g.method, 'type', g.type, 'n', g.n, 'fen', g.fen, 'name', m.name, 'merchant_stall', m.stall_no)), '[]'::json)
+         from g left join ${merchants} m on m.id = g.merchant_id) as rows`),
   )
-  const ids = [...new Set(rows.flatMap((row) => (row.merchant_id ? [row.merchant_id] : [])))]
-  const named =
-    ids.length === 0
-      ? []
-      : await db
-          .select({ id: merchants.id, name: merchants.name, stallNo: merchants.stallNo })
-          .from(merchants)
-          .where(inArray(merchants.id, ids))
-  const names = new Map(named.map((row) => [row.id, row]))
+  const groups = json<
+    {
+      merchant_id: string | null
+      stall_no: string | null
+      method: string
+      type: string
+      n: number
+      fen: number
+      name: string | null
+      merchant_stall: string | null
+    }[]
+  >(row?.rows ?? '[]')
   const byKey = new Map<string, MerchantSums>()
-  for (const row of rows) {
-    const key = row.merchant_id ?? `stall:${row.stall_no ?? ''}`
+  for (const group of groups) {
+    const key = group.merchant_id ?? `stall:${group.stall_no ?? ''}`
     let entry = byKey.get(key)
     if (!entry) {
-      const merchant = row.merchant_id ? names.get(row.merchant_id) : undefined
       entry = {
-        merchantId: row.merchant_id,
-        merchantName: merchant?.name ?? '',
-        stallNo: merchant?.stallNo ?? row.stall_no ?? '',
+        merchantId: group.merchant_id,
+        merchantName: group.name ?? '',
+        stallNo: group.merchant_stall ?? group.stall_no ?? '',
         sums: new SplitSum(),
       }
       byKey.set(key, entry)
     }
-    entry.sums.add(row.method, row.type, num(row.n), num(row.fen))
+    entry.sums.add(group.method, group.type, num(group.n), num(group.fen))
   }
-  return [...byKey.values()].sort(
+  const merchantRows = [...byKey.values()].sort(
     (a, b) =>
       a.stallNo.localeCompare(b.stallNo, 'en', { numeric: true }) ||
       (a.merchantId ?? '').localeCompare(b.merchantId ?? ''),
   )
+  return {
+    name: row?.market_name ?? null,
+    totals: toFigures(json<FigureSums | null>(row?.totals ?? null)),
+    merchants: merchantRows,
+  }
 }
 
-/** Every market with its figures over the days, from the markets' day rollups, by name. */
-export async function platformRows(db: Reader, from: string, to: string) {
-  const rows = rowsOf<Record<string, unknown>>(
+/**
+ * Every market with its figures over the days, by name, and the platform's totals (its ALL_MARKETS
+ * rows, what the dashboard of all markets reads): one statement, one snapshot.
+ */
+export async function platformRead(db: Reader, from: string, to: string) {
+  const [row] = rowsOf<{ totals: unknown; rows: unknown }>(
     await db.execute(sql`
-      select m.id::text as market_id, m.name as market_name,
-        coalesce(sum(s.payments), 0)::float8 as payments, coalesce(sum(s.payment_fen), 0)::float8 as payment_fen,
-        coalesce(sum(s.refunds), 0)::float8 as refunds, coalesce(sum(s.refund_fen), 0)::float8 as refund_fen
-      from ${markets} m
-      left join ${marketDayStats} s on s.market_id = m.id and s.day >= ${from} and s.day <= ${to}
-      group by m.id, m.name
-      order by m.name, m.id`),
+      select ${rollupJson(ALL_MARKETS, from, to)} as totals,
+        (select coalesce(json_agg(r order by r.market_name, r.market_id), '[]'::json) from (
+          select m.id as market_id, m.name as market_name,
+            coalesce(sum(s.payments), 0)::float8 as payments, coalesce(sum(s.payment_fen), 0)::float8 as payment_fen,
+            coalesce(sum(s.refunds), 0)::float8 as refunds, coalesce(sum(s.refund_fen), 0)::float8 as refund_fen
+          from ${markets} m
+          left join ${marketDayStats} s on s.market_id = m.id and s.day >= ${from} and s.day <= ${to}
+          group by m.id, m.name) r) as rows`),
   )
-  return rows.map((row) => {
-    const paymentFen = num(row.payment_fen)
-    const refundFen = num(row.refund_fen)
-    return {
-      marketId: String(row.market_id),
-      marketName: String(row.market_name),
-      payments: num(row.payments),
-      paymentFen,
-      refunds: num(row.refunds),
-      refundFen,
-      netFen: paymentFen - refundFen,
-    }
-  })
+  const rows = json<(FigureSums & { market_id: string; market_name: string })[]>(row?.rows ?? '[]')
+  return {
+    totals: toFigures(json<FigureSums | null>(row?.totals ?? null)),
+    markets: rows.map((market) => ({
+      marketId: market.market_id,
+      marketName: market.market_name,
+      ...toFigures(market),
+    })),
+  }
 }
 
-export const platformTotals = (db: Reader, from: string, to: string) => rollupTotals(db, ALL_MARKETS, from, to)
-
-export async function merchantOf(db: Reader, merchantId: string) {
-  const [row] = await db
-    .select({
-      id: merchants.id,
-      name: merchants.name,
-      stallNo: merchants.stallNo,
-      marketId: merchants.marketId,
-      marketName: markets.name,
-    })
-    .from(merchants)
-    .innerJoin(markets, sql`${markets.id} = ${merchants.marketId}`)
-    .where(sql`${merchants.id} = ${merchantId}`)
-  return row ?? null
-}
-
-/** A merchant's takings per Shanghai day and method (the merchant's index on (merchant_id, occurred_at)). */
-export async function merchantDays(db: Reader, merchantId: string, from: string, to: string) {
+/**
+ * A merchant (with its market) and its takings per Shanghai day, method and kind, from its
+ * transactions (the index on (merchant_id, occurred_at)): one statement, one snapshot. Null: no such merchant.
+ */
+export async function merchantRead(db: Reader, merchantId: string, from: string, to: string) {
   const { start, end } = rangeInstants(from, to)
-  const rows = rowsOf<{ day: string; method: string; type: string; n: number | string; fen: number | string }>(
+  const [row] = rowsOf<{ merchant: unknown; rows: unknown }>(
     await db.execute(sql`
-      select ((occurred_at at time zone 'Asia/Shanghai')::date)::text as day, method, type,
-        count(*)::float8 as n, sum(amount_fen)::float8 as fen
-      from ${transactions}
-      where merchant_id = ${merchantId} and occurred_at >= ${start.toISOString()}::timestamptz
-        and occurred_at < ${end.toISOString()}::timestamptz
-      group by 1, 2, 3`),
+      select (select json_build_object('id', m.id, 'name', m.name, 'stallNo', m.stall_no, 'marketId', m.market_id,
+                'marketName', k.name)
+              from ${merchants} m join ${markets} k on k.id = m.market_id where m.id = ${merchantId}) as merchant,
+        (select coalesce(json_agg(g), '[]'::json) from (
+          select ((occurred_at at time zone 'Asia/Shanghai')::date)::text as day, method, type,
+            count(*)::float8 as n, sum(amount_fen)::float8 as fen
+          from ${transactions}
+          where merchant_id = ${merchantId} and occurred_at >= ${start.toISOString()}::timestamptz
+            and occurred_at < ${end.toISOString()}::timestamptz
+          group by 1, 2, 3) g) as rows`),
+  )
+  const merchant = json<{ id: string; name: string; stallNo: string; marketId: string; marketName: string } | null>(
+    row?.merchant ?? null,
   )
   const byDay = new Map<string, SplitSum>()
   const total = new SplitSum()
-  for (const row of rows) {
-    let day = byDay.get(row.day)
-    if (!day) byDay.set(row.day, (day = new SplitSum()))
-    day.add(row.method, row.type, num(row.n), num(row.fen))
-    total.add(row.method, row.type, num(row.n), num(row.fen))
+  for (const group of json<{ day: string; method: string; type: string; n: number; fen: number }[]>(
+    row?.rows ?? '[]',
+  )) {
+    let day = byDay.get(group.day)
+    if (!day) byDay.set(group.day, (day = new SplitSum()))
+    day.add(group.method, group.type, num(group.n), num(group.fen))
+    total.add(group.method, group.type, num(group.n), num(group.fen))
   }
-  return { byDay, total }
+  return { merchant, byDay, total }
 }

@@ -5,17 +5,7 @@ import type { ReadDatabase } from '../db/client'
 import { ApiError } from '../lib/errors'
 import { isInScope, marketScope } from '../lib/scope'
 import type { ServerDeps, SessionUser } from '../lib/types'
-import {
-  SplitSum,
-  inSnapshot,
-  marketName,
-  merchantDays,
-  merchantOf,
-  merchantSums,
-  platformRows,
-  platformTotals,
-  rollupTotals,
-} from './queries'
+import { SplitSum, marketRead, merchantRead, platformRead } from './queries'
 
 type Deps = Pick<ServerDeps, 'reads' | 'clock'>
 type Caller = Pick<SessionUser, 'role' | 'marketId'>
@@ -45,22 +35,21 @@ export async function marketStatement(
 ): Promise<MarketStatement> {
   const marketId = statementMarket(caller, input.market)
   const { from, to } = daysOf(deps, input)
-  return deps.reads.run((db: ReadDatabase) =>
-    inSnapshot(db, async (tx) => {
-      const name = await marketName(tx, marketId)
-      if (name === null) throw new ApiError(ApiCode.NOT_FOUND, 'error_market_not_found')
-      const [rows, totals] = [await merchantSums(tx, marketId, from, to), await rollupTotals(tx, marketId, from, to)]
-      const methods = new SplitSum()
-      for (const row of rows) for (const split of row.sums.methods()) addSplit(methods, split)
-      return {
-        market: { id: marketId, name },
-        from,
-        to,
-        merchants: rows.map(({ sums, ...merchant }) => ({ ...merchant, ...sums.figures, methods: sums.methods() })),
-        totals: { ...totals, methods: methods.methods() },
-      }
-    }),
-  )
+  const read = await deps.reads.run((db: ReadDatabase) => marketRead(db, marketId, from, to))
+  if (read.name === null) throw new ApiError(ApiCode.NOT_FOUND, 'error_market_not_found')
+  const methods = new SplitSum()
+  for (const row of read.merchants) for (const split of row.sums.methods()) addSplit(methods, split)
+  return {
+    market: { id: marketId, name: read.name },
+    from,
+    to,
+    merchants: read.merchants.map(({ sums, ...merchant }) => ({
+      ...merchant,
+      ...sums.figures,
+      methods: sums.methods(),
+    })),
+    totals: { ...read.totals, methods: methods.methods() },
+  }
 }
 
 /** A method's figures added into a sum as the rows they came from would be. */
@@ -72,14 +61,7 @@ function addSplit(into: SplitSum, split: ReturnType<SplitSum['methods']>[number]
 /** Every market's figures over the days (OFFICIAL only: the route's roles). */
 export async function platformStatement(deps: Deps, input: Range): Promise<PlatformStatement> {
   const { from, to } = daysOf(deps, input)
-  return deps.reads.run((db: ReadDatabase) =>
-    inSnapshot(db, async (tx) => ({
-      from,
-      to,
-      markets: await platformRows(tx, from, to),
-      totals: await platformTotals(tx, from, to),
-    })),
-  )
+  return { from, to, ...(await deps.reads.run((db: ReadDatabase) => platformRead(db, from, to))) }
 }
 
 /** A merchant's own statement, a row per day of the range; another market's merchant is not found. */
@@ -90,18 +72,15 @@ export async function merchantStatement(
 ): Promise<MerchantStatement> {
   const scope = marketScope(caller)
   const { from, to } = daysOf(deps, input)
-  return deps.reads.run((db: ReadDatabase) =>
-    inSnapshot(db, async (tx) => {
-      const merchant = await merchantOf(tx, input.merchantId)
-      if (!merchant || !isInScope(scope, merchant.marketId))
-        throw new ApiError(ApiCode.NOT_FOUND, 'error_merchant_not_found')
-      const { byDay, total } = await merchantDays(tx, merchant.id, from, to)
-      const days = []
-      for (let day = from; day <= to; day = addDays(day, 1)) {
-        const sums = byDay.get(day) ?? new SplitSum()
-        days.push({ day, ...sums.figures, methods: sums.methods() })
-      }
-      return { merchant, from, to, days, totals: { ...total.figures, methods: total.methods() } }
-    }),
+  const { merchant, byDay, total } = await deps.reads.run((db: ReadDatabase) =>
+    merchantRead(db, input.merchantId, from, to),
   )
+  if (!merchant || !isInScope(scope, merchant.marketId))
+    throw new ApiError(ApiCode.NOT_FOUND, 'error_merchant_not_found')
+  const days = []
+  for (let day = from; day <= to; day = addDays(day, 1)) {
+    const sums = byDay.get(day) ?? new SplitSum()
+    days.push({ day, ...sums.figures, methods: sums.methods() })
+  }
+  return { merchant, from, to, days, totals: { ...total.figures, methods: total.methods() } }
 }
