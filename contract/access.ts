@@ -27,4 +27,8 @@ export const API_ROLES = {
   audit: CONSOLE,
   /** Payments and refunds: OFFICIAL every market's (or the switcher's), MARKET its own (server/transactions/queries.ts). */
   transactions: CONSOLE,
+  /** Daily statements: a market's (MARKET its own) and a merchant's (server/statements/service.ts). */
+  statements: CONSOLE,
+  /** `GET /api/statements/platform`: every market's figures. */
+  statementsPlatform: OFFICIAL,
 } as const satisfies Record<string, readonly number[]>

@@ -32,9 +32,10 @@ export const PAGE_GROUPS = {
   market: '/market',
   merchant: '/merchant',
   device: '/device',
+  transaction: '/transaction',
+  statement: '/statement',
   system: '/system',
   audit: '/audit',
-  transaction: '/transaction',
 } as const
 export type PageGroup = keyof typeof PAGE_GROUPS
 
@@ -114,13 +115,6 @@ export const PAGES = {
   },
   System: { path: '/system', group: 'system', roles: API_ROLES.system, reach: 'menu', list: null },
   DeviceDetail: { path: '/device/$deviceId', group: 'device', roles: API_ROLES.devices, reach: 'hidden', list: null },
-  OperationLog: {
-    path: '/audit',
-    group: 'audit',
-    roles: API_ROLES.audit,
-    reach: 'menu',
-    list: listWords(AUDIT_LIST, { area: AUDIT_AREA_WORDS, action: AUDIT_ACTION_WORDS }),
-  },
   Transactions: {
     path: '/transaction',
     group: 'transaction',
@@ -135,6 +129,31 @@ export const PAGES = {
     roles: API_ROLES.transactions,
     reach: 'hidden',
     list: null,
+  },
+  /** Daily statements (issue 25 §2): a market's (OFFICIAL: every market's, each opening its own). */
+  Statement: { path: '/statement', group: 'statement', roles: API_ROLES.statements, reach: 'menu', list: null },
+  /** The statement on A4, from the statement's Print button. */
+  StatementPrint: {
+    path: '/statement/print',
+    group: 'statement',
+    roles: API_ROLES.statements,
+    reach: 'hidden',
+    list: null,
+  },
+  /** A merchant's own statement, from the market's statement and the merchant's row. */
+  MerchantStatement: {
+    path: '/statement/merchant/$merchantId',
+    group: 'statement',
+    roles: API_ROLES.statements,
+    reach: 'hidden',
+    list: null,
+  },
+  OperationLog: {
+    path: '/audit',
+    group: 'audit',
+    roles: API_ROLES.audit,
+    reach: 'menu',
+    list: listWords(AUDIT_LIST, { area: AUDIT_AREA_WORDS, action: AUDIT_ACTION_WORDS }),
   },
 } as const satisfies Record<string, Page>
 

@@ -36,6 +36,7 @@ import { poolStates, type PoolInfo } from './db/pool-use'
 import { devicePresence } from './device-api/presence'
 import { metricsRoutes } from './metrics/routes'
 import { systemRoutes } from './system/routes'
+import { statementRoutes } from './statements/routes'
 
 const HealthSchema = v.object({ status: v.literal('ok') })
 const MAX_JSON_BYTES = 256 * 1024
@@ -71,6 +72,7 @@ function apiRoutes() {
     .route('/dashboard', dashboardRoutes)
     .route('/audit', auditRoutes)
     .route('/transactions', transactionRoutes)
+    .route('/statements', statementRoutes)
     .route('/stream', streamRoutes)
     .route('/device/v1', deviceApiRoutes)
 }

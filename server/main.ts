@@ -13,6 +13,8 @@ import { startPgliteMaintenance } from './db/maintenance'
 import { startRetention } from './db/retention'
 import { startFileJobs } from './files/jobs'
 import { openStreams } from './live/open-streams'
+import { Scheduler } from './lib/scheduled-jobs'
+import { rollupCheckJob } from './statements/nightly-check'
 
 async function main() {
   let env
@@ -64,6 +66,9 @@ async function main() {
   const stopMaintenance = startPgliteMaintenance(handle, logger)
   const stopFileJobs = startFileJobs(handle.db, systemClock, logger)
   const stopRetention = startRetention(handle.db, systemClock, logger, env.retainDays)
+  // The kit's scheduled jobs: each slot runs once across every instance sharing the database.
+  const scheduler = new Scheduler({ db: handle.db, clock: systemClock, logger }, [rollupCheckJob])
+  scheduler.start()
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     logger.info(
       { url: `http://${env.host}:${info.port}`, database: handle.kind, demo: env.demo },
@@ -90,7 +95,10 @@ async function main() {
     stopFileJobs()
     stopRetention()
     stopReadChecks()
+    const jobsStopped = scheduler.stop()
     server.close(async () => {
+      // A scheduled job under way is waited for (it stops between chunks), then the database closes.
+      await jobsStopped.catch((error: unknown) => logger.warn({ err: error }, 'scheduled jobs did not stop cleanly'))
       await flushDevicePresence().catch((error: unknown) => logger.warn({ err: error }, 'could not write last seen'))
       await replica?.close()
       await handle.close()

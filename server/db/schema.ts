@@ -506,3 +506,23 @@ export const methodDayStats = pgTable(
   },
   (t) => [primaryKey({ columns: [t.marketId, t.day, t.method] }), index('method_day_stats_day_idx').on(t.day)],
 )
+
+/**
+ * The scheduled jobs' runs (server/lib/scheduled-jobs.ts): one row per job and slot (a day, or the
+ * start of an N-minute slot), claimed by an insert that conflicts, so several instances run a slot
+ * once. No outcome yet: running (or its instance died: claimable again after the lease); `failed`:
+ * tried again on the next tick, up to the job's attempts.
+ */
+export const scheduledJobRuns = pgTable(
+  'scheduled_job_runs',
+  {
+    job: text('job').notNull(),
+    slot: text('slot').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    outcome: text('outcome').$type<'ok' | 'failed'>(),
+    attempts: integer('attempts').notNull().default(1),
+    error: text('error'),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.slot] })],
+)

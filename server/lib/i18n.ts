@@ -12,9 +12,18 @@ export function isMessageKey(key: string): key is MessageKey {
   return key !== '$schema' && Object.hasOwn(enUS, key)
 }
 
+/**
+ * A message in `locale` with its placeholders filled. A parameter may be given per language as
+ * `name@en-US` / `name@zh-CN` (text the server composed in each, such as a notice's list of figures):
+ * the reader's own is used before a plain `name`.
+ */
 export function translate(locale: Locale, key: MessageKey, params: Record<string, string | number> = {}): string {
   const template = catalogues[locale][key] ?? catalogues['en-US'][key] ?? key
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole))
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const own = `${name}@${locale}`
+    if (own in params) return String(params[own])
+    return name in params ? String(params[name]) : whole
+  })
 }
 
 /** zh-CN unless the caller asks for English first (the console sends its current locale). */

@@ -28,6 +28,7 @@ describe('signing in', () => {
       'Market management',
       'Merchant management',
       'Device management',
+      'Daily statement',
       'System status',
       'Operation log',
     ])
@@ -51,6 +52,7 @@ describe('signing in', () => {
       'Workplace',
       'Merchant management',
       'Device management',
+      'Daily statement',
       'Operation log',
     ])
     await page.goto('/market')

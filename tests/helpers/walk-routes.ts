@@ -370,6 +370,37 @@ export const TABLE: Row[] = [
     path: (aim) => q(`/api/dashboard/${widget}`, aim, widget === 'ranking' ? 'period=30d' : ''),
     ...(NAMING_WIDGETS.has(widget) ? { shows: 'scope' as const } : {}),
   })),
+  // Statements (issue 25 §2): OFFICIAL names its market C; an operator asks for the other market and
+  // gets its own; another market's merchant is not found.
+  ...['', '/export'].flatMap((tail): Row[] => [
+    {
+      method: 'GET',
+      route: `/api/statements/market${tail}`,
+      area: 'statements',
+      path: (aim) =>
+        aim.caller === 'official'
+          ? `/api/statements/market${tail}?market=${aim.own.marketId}`
+          : q(`/api/statements/market${tail}`, aim),
+      ...(tail ? { kind: 'csv' as const } : {}),
+      shows: 'own',
+    },
+    {
+      method: 'GET',
+      route: `/api/statements/platform${tail}`,
+      area: 'statementsPlatform',
+      path: () => `/api/statements/platform${tail}`,
+      ...(tail ? { kind: 'csv' as const } : {}),
+      shows: 'scope',
+    },
+    {
+      method: 'GET',
+      route: `/api/statements/merchant/:id${tail}`,
+      area: 'statements',
+      path: (aim) => `/api/statements/merchant/${aim.target.merchantId}${tail}`,
+      ...(tail ? { kind: 'csv' as const } : {}),
+      foreign: 40400,
+    },
+  ]),
   { method: 'POST', route: '/api/device/v1/heartbeat', area: 'device' },
   {
     method: 'POST',

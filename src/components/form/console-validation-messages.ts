@@ -9,6 +9,7 @@ addValidationMessages({
   validation_date: m.validation_date,
   validation_date_range: m.validation_date_range,
   validation_date_order: m.validation_date_order,
+  validation_statement_range: m.validation_statement_range,
   validation_credit_code: m.validation_credit_code,
   validation_id_card: m.validation_id_card,
   validation_stall_count: m.validation_stall_count,

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router'
-import { LogOut, Pencil, Undo2 } from 'lucide-react'
+import { LogOut, Pencil, ReceiptText, Undo2 } from 'lucide-react'
 import type { MerchantListItem } from '@contract/merchants'
 import { m } from '@/paraglide/messages'
 import type { Locale } from '@/lib/locale'
@@ -47,6 +47,13 @@ export function MerchantActions({ merchant, market, setLeft, locale }: MerchantA
           left ? m.merchants_returned({ name: merchant.name }) : m.merchants_left({ name: merchant.name }),
         )
       },
+    },
+    // The merchant's own statement (issue 25 §2), today's: its page picks other days.
+    {
+      id: 'statement',
+      label: m.merchants_action_statement({}, words),
+      icon: ReceiptText,
+      run: () => navigate({ to: '/statement/merchant/$merchantId', params: { merchantId: merchant.id } }),
     },
   ]
 

@@ -7,6 +7,7 @@ const MENU_ICONS: { readonly [Group in PageGroup]: LucideIcon } = {
   market: Store,
   merchant: Users,
   device: Cpu,
+  statement: ReceiptText,
   system: Activity,
   audit: History,
   transaction: ReceiptText,

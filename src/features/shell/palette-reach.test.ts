@@ -13,9 +13,10 @@ describe('what the palette offers', () => {
       'MarketManage',
       'MerchantManage',
       'DeviceManage',
+      'Transactions',
+      'Statement',
       'System',
       'OperationLog',
-      'Transactions',
     ])
     expect(reach.actions).toEqual([
       { name: 'MarketRegister', path: '/market/register', group: 'market' },
@@ -27,7 +28,14 @@ describe('what the palette offers', () => {
   it('a MARKET user: no market pages, no market register, no market search (contract/access.ts)', () => {
     const reach = paletteReach(Role.MARKET, null)
     // The operation log too: the server holds it to the operator's own market.
-    expect(names(reach.pages)).toEqual(['Workplace', 'MerchantManage', 'DeviceManage', 'OperationLog', 'Transactions'])
+    expect(names(reach.pages)).toEqual([
+      'Workplace',
+      'MerchantManage',
+      'DeviceManage',
+      'Transactions',
+      'Statement',
+      'OperationLog',
+    ])
     expect(names(reach.actions)).toEqual(['MerchantRegister'])
     expect(reach).toMatchObject({ searchMarkets: false, searchMerchants: true })
   })

@@ -1,0 +1,70 @@
+import { queryOptions } from '@tanstack/react-query'
+import type { StatementSearch } from '@contract/statements'
+import { api } from '@/lib/api-client'
+import { downloadFile } from '@/lib/download'
+
+/**
+ * The statements' queries (contract/statements.ts), which the route loaders share. `market` is the
+ * market in scope (null: the platform's statement, OFFICIAL only); days as the URL says them (absent:
+ * today, decided by the server's clock).
+ */
+
+export type StatementDays = Pick<StatementSearch, 'from' | 'to'>
+export type StatementFormat = 'csv' | 'xlsx'
+
+const statementKeys = {
+  all: ['statements'] as const,
+  market: (market: string, days: StatementDays) => [...statementKeys.all, 'market', market, days] as const,
+  platform: (days: StatementDays) => [...statementKeys.all, 'platform', days] as const,
+  merchant: (merchantId: string, days: StatementDays) => [...statementKeys.all, 'merchant', merchantId, days] as const,
+}
+
+const daysQuery = ({ from, to }: StatementDays) => ({ from, to })
+
+export const marketStatementQuery = (market: string, days: StatementDays) =>
+  queryOptions({
+    queryKey: statementKeys.market(market, days),
+    queryFn: ({ signal }) => api('/statements/market', '$get', { query: { market, ...daysQuery(days) } }, { signal }),
+  })
+
+export const platformStatementQuery = (days: StatementDays) =>
+  queryOptions({
+    queryKey: statementKeys.platform(days),
+    queryFn: ({ signal }) => api('/statements/platform', '$get', { query: daysQuery(days) }, { signal }),
+  })
+
+export const merchantStatementQuery = (merchantId: string, days: StatementDays) =>
+  queryOptions({
+    queryKey: statementKeys.merchant(merchantId, days),
+    queryFn: ({ signal }) =>
+      api('/statements/merchant/:id', '$get', { param: { id: merchantId }, query: daysQuery(days) }, { signal }),
+  })
+
+const fileName = (stem: string, { from, to }: StatementDays, format: StatementFormat) =>
+  `${stem}-${from ?? 'today'}${to && to !== from ? `-${to}` : ''}.${format}`
+
+/** Downloads a statement as CSV or Excel: the market's, or the platform's when `market` is null. */
+export function downloadStatement(market: string | null, days: StatementDays, format: StatementFormat) {
+  if (market === null)
+    return downloadFile(
+      '/statements/platform/export',
+      '$get',
+      { query: { ...daysQuery(days), format } },
+      fileName('platform-statement', days, format),
+    )
+  return downloadFile(
+    '/statements/market/export',
+    '$get',
+    { query: { market, ...daysQuery(days), format } },
+    fileName('statement', days, format),
+  )
+}
+
+export function downloadMerchantStatement(merchantId: string, days: StatementDays, format: StatementFormat) {
+  return downloadFile(
+    '/statements/merchant/:id/export',
+    '$get',
+    { param: { id: merchantId }, query: { ...daysQuery(days), format } },
+    fileName('merchant-statement', days, format),
+  )
+}

@@ -1,0 +1,143 @@
+import { afterEach, describe, expect, it, vi, type Mock } from 'vitest'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import type { MarketStatement, PlatformStatement } from '@contract/statements'
+import { m } from '@/paraglide/messages'
+import { api, ApiRequestError } from '@/lib/api-client'
+import { formatYuan } from '@/lib/format'
+import { StatementPage, type StatementPageProps } from './statement-page'
+import { StatementPrint } from './statement-print'
+
+vi.mock('@/lib/api-client', async (original) => ({ ...(await original<object>()), api: vi.fn() }))
+// api() is generic over every route; here it answers whatever the test says.
+const apiMock = api as unknown as Mock<(...args: unknown[]) => Promise<unknown>>
+
+afterEach(() => {
+  cleanup()
+  apiMock.mockReset()
+})
+
+function renderWithClient(ui: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>)
+}
+
+const figures = (payments: number, paymentFen: number, refunds: number, refundFen: number) => ({
+  payments,
+  paymentFen,
+  refunds,
+  refundFen,
+  netFen: paymentFen - refundFen,
+})
+
+const marketStatement: MarketStatement = {
+  market: { id: 'm-1', name: '东门农贸市场' },
+  from: '2026-11-01',
+  to: '2026-11-01',
+  merchants: [
+    {
+      merchantId: 'x-1',
+      merchantName: '陈辉',
+      stallNo: 'A-01',
+      ...figures(2, 1500, 2, 500),
+      methods: [{ method: 'wechat', ...figures(2, 1500, 2, 500) }],
+    },
+    {
+      merchantId: null,
+      merchantName: '',
+      stallNo: 'B-02',
+      ...figures(1, 3000, 0, 0),
+      methods: [{ method: 'alipay', ...figures(1, 3000, 0, 0) }],
+    },
+  ],
+  totals: {
+    ...figures(3, 4500, 2, 500),
+    methods: [
+      { method: 'wechat', ...figures(2, 1500, 2, 500) },
+      { method: 'alipay', ...figures(1, 3000, 0, 0) },
+    ],
+  },
+}
+
+const platformStatement: PlatformStatement = {
+  from: '2026-11-01',
+  to: '2026-11-01',
+  markets: [{ marketId: 'm-1', marketName: '东门农贸市场', ...figures(3, 4500, 2, 500) }],
+  totals: figures(3, 4500, 2, 500),
+}
+
+const props = (overrides: Partial<StatementPageProps> = {}): StatementPageProps => ({
+  market: 'm-1',
+  days: { from: undefined, to: undefined },
+  locale: 'en-US',
+  onDaysChange: vi.fn(),
+  onOpenMarket: vi.fn(),
+  onOpenMerchant: vi.fn(),
+  onPrint: vi.fn(),
+  ...overrides,
+})
+
+describe("a market's statement page", () => {
+  it('shows the totals in yuan and a row per merchant, a merchant opening its own statement', async () => {
+    apiMock.mockResolvedValue(marketStatement)
+    const open = vi.fn()
+    renderWithClient(<StatementPage {...props({ onOpenMerchant: open })} />)
+    await waitFor(() => expect(screen.getByTestId('total-net-fen').textContent).toBe(formatYuan(4000, 'en-US')))
+    expect(screen.getByTestId('total-payment-fen').textContent).toBe(formatYuan(4500, 'en-US'))
+    expect(screen.getByText(/东门农贸市场 · 2026-11-01/)).toBeTruthy()
+    expect(apiMock.mock.calls[0]?.slice(0, 3)).toEqual([
+      '/statements/market',
+      '$get',
+      { query: { market: 'm-1', from: undefined, to: undefined } },
+    ])
+    fireEvent.click(screen.getAllByRole('button', { name: '陈辉' })[0]!)
+    expect(open).toHaveBeenCalledWith('x-1')
+    expect(screen.getAllByText(m.statements_unassigned()).length).toBeGreaterThan(0)
+    expect(screen.getByRole('button', { name: m.statements_export_csv() })).toBeTruthy()
+    expect(screen.getByRole('button', { name: m.statements_export_xlsx() })).toBeTruthy()
+  })
+
+  it('says when the days had no trade', async () => {
+    apiMock.mockResolvedValue({ ...marketStatement, merchants: [], totals: { ...figures(0, 0, 0, 0), methods: [] } })
+    renderWithClient(<StatementPage {...props()} />)
+    await waitFor(() => expect(screen.getByText(m.statements_empty())).toBeTruthy())
+  })
+
+  it('says what failed and offers a retry', async () => {
+    apiMock.mockRejectedValueOnce(new ApiRequestError('Internal server error', 50000, null, 500))
+    renderWithClient(<StatementPage {...props()} />)
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain(m.state_server_title()))
+    apiMock.mockResolvedValueOnce(marketStatement)
+    fireEvent.click(screen.getAllByRole('button', { name: m.common_retry() })[0]!)
+    await waitFor(() => expect(screen.getByTestId('total-payments').textContent).toBe('3'))
+  })
+})
+
+describe("the platform's statement page", () => {
+  it('gives a row per market, each opening its market', async () => {
+    apiMock.mockResolvedValue(platformStatement)
+    const open = vi.fn()
+    renderWithClient(<StatementPage {...props({ market: null, onOpenMarket: open })} />)
+    await waitFor(() => expect(screen.getAllByRole('button', { name: '东门农贸市场' }).length).toBeGreaterThan(0))
+    expect(apiMock.mock.calls[0]?.[0]).toBe('/statements/platform')
+    fireEvent.click(screen.getAllByRole('button', { name: '东门农贸市场' })[0]!)
+    expect(open).toHaveBeenCalledWith('m-1')
+  })
+})
+
+describe('the print view', () => {
+  it("renders the market's name, the day, the totals and a line to sign", async () => {
+    apiMock.mockResolvedValue(marketStatement)
+    renderWithClient(
+      <StatementPrint market="m-1" days={{ from: undefined, to: undefined }} locale="en-US" now={new Date()} />,
+    )
+    await waitFor(() => expect(screen.getByTestId('statement-print-title').textContent).toContain('东门农贸市场'))
+    expect(screen.getByTestId('statement-print-days').textContent).toBe('2026-11-01')
+    const totals = screen.getByTestId('statement-print-totals')
+    expect(within(totals).getByText(formatYuan(4000, 'en-US'))).toBeTruthy()
+    expect(screen.getByTestId('statement-print-signature').textContent).toBe(m.statements_signature())
+    // The A4 page and the rules that print the sheet alone.
+    expect(screen.getByTestId('statement-print').querySelector('style')?.textContent).toMatch(/size: A4/)
+  })
+})

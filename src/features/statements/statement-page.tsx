@@ -1,0 +1,151 @@
+import { useCallback } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import type { ColumnDef } from '@tanstack/react-table'
+import type { MarketStatement, PlatformStatement } from '@contract/statements'
+import { m } from '@/paraglide/messages'
+import type { Locale } from '@/lib/locale'
+import { DataTable } from '@/components/data-table/data-table'
+import type { DayRange } from '@/components/data-table/date-range-filter'
+import { useColumns } from '@/components/data-table/use-columns'
+import { Button } from '@/components/ui/button'
+import { downloadStatement, marketStatementQuery, platformStatementQuery, type StatementDays } from './queries'
+import { figureColumns, StatementHeading, StatementToolbar, StatementTotals, useStatementRows } from './statement-parts'
+
+type MerchantRow = MarketStatement['merchants'][number]
+type MarketRow = PlatformStatement['markets'][number]
+
+export type StatementPageProps = {
+  /** The market in scope; null: every market's (OFFICIAL). */
+  market: string | null
+  days: StatementDays
+  locale: Locale
+  onDaysChange: (days: DayRange) => void
+  /** Opens a market's statement from the platform's (the same days). */
+  onOpenMarket: (marketId: string) => void
+  /** Opens a merchant's own statement (the same days). */
+  onOpenMerchant: (merchantId: string) => void
+  /** Opens the print view of what is shown. */
+  onPrint: () => void
+}
+
+const daysLine = ({ from, to }: { from: string; to: string }) => (from === to ? from : `${from} ~ ${to}`)
+
+/**
+ * Statement (issue 25 §2): a market's day or days, a row per merchant with payments, refunds and net
+ * by method, and the market's totals (the Workplace's figures for the same days); for an OFFICIAL with
+ * every market in scope, a row per market, each opening its market's statement.
+ */
+export function StatementPage(props: StatementPageProps) {
+  return props.market === null ? <PlatformView {...props} /> : <MarketView {...props} market={props.market} />
+}
+
+function MarketView({
+  market,
+  days,
+  locale,
+  onDaysChange,
+  onOpenMerchant,
+  onPrint,
+}: StatementPageProps & { market: string }) {
+  const query = useQuery(marketStatementQuery(market, days))
+  const table = useStatementRows(query, (data) => data.merchants)
+  const columns = useColumns(
+    useCallback(
+      (current: Locale): ColumnDef<MerchantRow, unknown>[] => [
+        {
+          id: 'stallNo',
+          header: m.statements_col_stall(),
+          enableSorting: false,
+          cell: ({ row }) => row.original.stallNo,
+        },
+        {
+          id: 'merchant',
+          header: m.statements_col_merchant(),
+          enableSorting: false,
+          cell: ({ row }) => {
+            const { merchantId, merchantName } = row.original
+            if (!merchantId) return <span className="text-muted-foreground">{m.statements_unassigned()}</span>
+            return (
+              <Button variant="link" className="h-auto p-0" onClick={() => onOpenMerchant(merchantId)}>
+                {merchantName}
+              </Button>
+            )
+          },
+        },
+        ...figureColumns<MerchantRow>(current, true),
+      ],
+      [onOpenMerchant],
+    ),
+  )
+  const data = query.data
+  return (
+    <section className="space-y-4" data-testid="statement-page">
+      <StatementHeading
+        title={m.menu_statement_page()}
+        of={data ? `${data.market.name} · ${daysLine(data)}` : undefined}
+      />
+      <StatementToolbar
+        days={days}
+        onDaysChange={onDaysChange}
+        download={(format) => downloadStatement(market, days, format)}
+        onPrint={onPrint}
+      />
+      {data && <StatementTotals totals={data.totals} locale={locale} />}
+      <DataTable
+        caption={m.menu_statement_page()}
+        columns={columns}
+        {...table}
+        rowKey={(row) => row.merchantId ?? `stall:${row.stallNo}`}
+        showIndex
+        emptyText={m.statements_empty()}
+      />
+    </section>
+  )
+}
+
+function PlatformView({ days, locale, onDaysChange, onOpenMarket, onPrint }: StatementPageProps) {
+  const query = useQuery(platformStatementQuery(days))
+  const table = useStatementRows(query, (data) => data.markets)
+  const columns = useColumns(
+    useCallback(
+      (current: Locale): ColumnDef<MarketRow, unknown>[] => [
+        {
+          id: 'market',
+          header: m.statements_col_market(),
+          enableSorting: false,
+          cell: ({ row }) => (
+            <Button variant="link" className="h-auto p-0" onClick={() => onOpenMarket(row.original.marketId)}>
+              {row.original.marketName}
+            </Button>
+          ),
+        },
+        ...figureColumns<MarketRow>(current, false),
+      ],
+      [onOpenMarket],
+    ),
+  )
+  const data = query.data
+  return (
+    <section className="space-y-4" data-testid="statement-page">
+      <StatementHeading
+        title={m.menu_statement_page()}
+        of={data ? `${m.statements_all_markets()} · ${daysLine(data)}` : undefined}
+      />
+      <StatementToolbar
+        days={days}
+        onDaysChange={onDaysChange}
+        download={(format) => downloadStatement(null, days, format)}
+        onPrint={onPrint}
+      />
+      {data && <StatementTotals totals={data.totals} locale={locale} />}
+      <DataTable
+        caption={m.menu_statement_page()}
+        columns={columns}
+        {...table}
+        rowKey={(row) => row.marketId}
+        showIndex
+        emptyText={m.statements_platform_empty()}
+      />
+    </section>
+  )
+}
