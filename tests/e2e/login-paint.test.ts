@@ -102,8 +102,9 @@ describe('/login when its code arrives', () => {
     })
     page.on('pageerror', (error) => problems.push(error.message))
     const navigations: string[] = []
-    page.on('framenavigated', (frame) => {
-      if (frame === page.mainFrame()) navigations.push(frame.url())
+    // Document requests only (a history.replaceState by the router is not one).
+    page.on('request', (request) => {
+      if (request.isNavigationRequest()) navigations.push(request.url())
     })
     // The framework chunk (the module script needs it) waits until the visitor has typed.
     let release = () => {}
