@@ -10,7 +10,7 @@ export type ViewTheme = (typeof VIEW_THEMES)[number]
 export type View = { locale: ViewLocale; theme: ViewTheme }
 
 /** Readable by scripts (not HttpOnly): it holds two preferences, nothing secret. */
-export const VIEW_COOKIE = 'console-view'
+const VIEW_COOKIE = 'console-view'
 
 const isLocale = (value: unknown): value is ViewLocale => VIEW_LOCALES.includes(value as ViewLocale)
 const isTheme = (value: unknown): value is ViewTheme => VIEW_THEMES.includes(value as ViewTheme)

@@ -24,7 +24,7 @@ export function readPrerenderIndex(clientDir: string): PrerenderIndex | null {
  * The view a prerendered page is answered in: the cookie that mirrors the stored language and theme,
  * else (a first visit) the language Accept-Language asks for first, in the light theme.
  */
-export function chooseView(cookie: string | undefined, acceptLanguage: string | undefined): View {
+function chooseView(cookie: string | undefined, acceptLanguage: string | undefined): View {
   const stored = viewFromCookie(cookie)
   return { locale: stored.locale ?? localeFromHeader(acceptLanguage), theme: stored.theme ?? 'light' }
 }
