@@ -19,7 +19,7 @@ type FigureCardProps = {
 }
 
 /** One of the System page's figures: the kit's card, its source said beside the title. */
-export function FigureCard({ title, source, note, empty, emptyText, children, className, ...rest }: FigureCardProps) {
+function FigureCard({ title, source, note, empty, emptyText, children, className, ...rest }: FigureCardProps) {
   return (
     <Card className={className} data-testid={rest['data-testid']} data-source={source}>
       <CardHeader>
