@@ -185,6 +185,8 @@ describe('POST /api/user/menu', () => {
       'market',
       'merchant',
       'device',
+      'transaction',
+      'statement',
       'system',
       'audit',
     ])
@@ -193,7 +195,15 @@ describe('POST /api/user/menu', () => {
   it('lists for MARKET only what it may open: of the market area its own market page (hidden: the side menu shows no group), no System page', async () => {
     const token = await t.tokenFor('0314888', 'Market123')
     const answer = await t.call<{ name: string; children: { name: string }[] }[]>('/api/user/menu', { token })
-    expect(answer.body.data.map((m) => m.name)).toEqual(['dashboard', 'market', 'merchant', 'device', 'audit'])
+    expect(answer.body.data.map((m) => m.name)).toEqual([
+      'dashboard',
+      'market',
+      'merchant',
+      'device',
+      'transaction',
+      'statement',
+      'audit',
+    ])
     expect(answer.body.data[1]?.children).toEqual([
       { name: 'MarketDetail', path: '/market/$marketId', hideInMenu: true },
     ])

@@ -28,6 +28,7 @@ describe('signing in', () => {
       'Market management',
       'Merchant management',
       'Device management',
+      'Transactions',
       'Daily statement',
       'System status',
       'Operation log',
@@ -52,6 +53,7 @@ describe('signing in', () => {
       'Workplace',
       'Merchant management',
       'Device management',
+      'Transactions',
       'Daily statement',
       'Operation log',
     ])
