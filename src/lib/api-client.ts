@@ -1,6 +1,7 @@
 import { ApiCode, type Envelope } from '@contract/api'
 import { getLocale } from '@/paraglide/runtime'
 import { requestParts, type ApiData, type ApiInput, type ApiMethod, type ApiPath } from './api-routes'
+import { takeEarly } from './early-requests'
 import { getToken } from './session'
 
 /** A failed call: `code` is the server's answer code, or 0 for a transport failure (then `status`). */
@@ -59,6 +60,9 @@ async function send<T>(
   body: unknown,
   init: { method: string; signal?: AbortSignal | undefined },
 ): Promise<T> {
+  // The page's boot script may have sent this very request from the HTML (./early-requests.ts).
+  const early = body === undefined && !init.signal?.aborted ? await takeEarly(init.method, API_BASE + path) : null
+  if (early) return unwrapAnswer<T>(early.text, early.status)
   const headers = consoleHeaders()
   if (body !== undefined) headers['Content-Type'] = 'application/json'
 
