@@ -35,11 +35,13 @@ afterEach(() => {
 async function workplaceMounts(market: Scope) {
   const client = new QueryClient()
   const user = await api('/user/info', '$post', {})
-  const answers = await Promise.all(
-    [todayQuery, dailyQuery, methodsQuery, minutesQuery, transactionsQuery].map((query) =>
-      client.fetchQuery(query(market)),
-    ),
-  )
+  const answers = await Promise.all([
+    client.fetchQuery(todayQuery(market)),
+    client.fetchQuery(dailyQuery(market)),
+    client.fetchQuery(methodsQuery(market)),
+    client.fetchQuery(minutesQuery(market)),
+    client.fetchQuery(transactionsQuery(market)),
+  ])
   return { user, answers }
 }
 
