@@ -52,7 +52,25 @@ function firstPageMessageKeys(graph: ModuleGraph): Set<string> {
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`
 
-export default defineConfig(({ command }) => ({
+/**
+ * The prerender build (`vite build --ssr src/prerender/entry.tsx`, scripts/prerender.mjs): the same
+ * components, bundled for Node with the BROWSER builds of the libraries, so TanStack Router renders
+ * exactly what its first client render draws (its server build adds SSR-only markup the client
+ * would not hydrate without SSR data). Everything is bundled: nothing is resolved at run time.
+ */
+const PRERENDER_BUILD = {
+  outDir: 'dist/prerender',
+  emptyOutDir: true,
+  target: 'node20',
+  reportCompressedSize: false,
+  copyPublicDir: false,
+  rolldownOptions: { output: { entryFileNames: 'entry.js' } },
+}
+
+export default defineConfig(({ command, isSsrBuild }) => ({
+  ...(isSsrBuild
+    ? { ssr: { noExternal: true, resolve: { conditions: ['browser'], externalConditions: ['browser'] } } }
+    : {}),
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single', semicolons: false }),
     react(),
@@ -66,35 +84,37 @@ export default defineConfig(({ command }) => ({
       '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
     },
   },
-  build: {
-    outDir: 'dist/client',
-    emptyOutDir: true,
-    target: 'es2022',
-    reportCompressedSize: false,
-    // Read by bench/chunks.mjs to find each page's own chunk.
-    manifest: 'manifest.json',
-    rolldownOptions: {
-      output: {
-        // The framework every page needs, in one chunk: fewer requests on the first visit (issue 2's
-        // budget counts every byte, headers included). Page code and lazily used libraries stay split.
-        codeSplitting: {
-          groups: [
-            { name: 'framework', test: (id: string) => FRAMEWORK.some((pattern) => pattern.test(id)) },
-            // Messages several chunks share travel together rather than as dozens of tiny files, in two
-            // bundles: those the sign-in page needs, and the console's (which the first visit never loads).
-            {
-              name: (id: string, graph: ModuleGraph) => {
-                const key = MESSAGE_MODULE.exec(id)?.[1]
-                if (!key) return null
-                return firstPageMessageKeys(graph).has(key) ? 'first-page-messages' : 'shared-messages'
-              },
-              minShareCount: 2,
+  build: isSsrBuild
+    ? PRERENDER_BUILD
+    : {
+        outDir: 'dist/client',
+        emptyOutDir: true,
+        target: 'es2022',
+        reportCompressedSize: false,
+        // Read by bench/chunks.mjs to find each page's own chunk.
+        manifest: 'manifest.json',
+        rolldownOptions: {
+          output: {
+            // The framework every page needs, in one chunk: fewer requests on the first visit (issue 2's
+            // budget counts every byte, headers included). Page code and lazily used libraries stay split.
+            codeSplitting: {
+              groups: [
+                { name: 'framework', test: (id: string) => FRAMEWORK.some((pattern) => pattern.test(id)) },
+                // Messages several chunks share travel together rather than as dozens of tiny files, in two
+                // bundles: those the sign-in page needs, and the console's (which the first visit never loads).
+                {
+                  name: (id: string, graph: ModuleGraph) => {
+                    const key = MESSAGE_MODULE.exec(id)?.[1]
+                    if (!key) return null
+                    return firstPageMessageKeys(graph).has(key) ? 'first-page-messages' : 'shared-messages'
+                  },
+                  minShareCount: 2,
+                },
+              ],
             },
-          ],
+          },
         },
       },
-    },
-  },
   server: {
     port: 5173,
     proxy: { '/api': apiTarget },

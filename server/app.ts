@@ -13,7 +13,7 @@ import { failure, ok } from './lib/respond'
 import type { AppDeps, AppEnv, ServerDeps } from './lib/types'
 import { requestContext, servedOverHttps } from './middleware/request-context'
 import { xsrf } from './middleware/xsrf'
-import { clientRoutes } from './static'
+import { clientRoutes, readPrerenderIndex } from './static'
 import { deviceApiRoutes } from './device-api/routes'
 import { deviceRoutes } from './devices/routes'
 import { KeptAnswers } from './lib/kept-answers'
@@ -104,11 +104,18 @@ export function createApp(given: AppDeps) {
   const app = new Hono<AppEnv>()
 
   app.use(requestContext(deps))
+  // Prerendered pages (src/prerender/pages.ts) carry inline boot scripts, allowed by their hashes,
+  // which the build computed (scripts/prerender.mjs).
+  const prerendered = deps.config.clientDir ? readPrerenderIndex(deps.config.clientDir) : null
   const documentHeaders = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       // hash-wasm compiles its MD5 from WebAssembly.
-      scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+      scriptSrc: [
+        "'self'",
+        "'wasm-unsafe-eval'",
+        ...(prerendered?.scriptHashes ?? []).map((hash) => `'sha256-${hash}'`),
+      ],
       // Radix positions popovers with inline styles.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
@@ -161,7 +168,7 @@ export function createApp(given: AppDeps) {
   app.route('/api', api)
   app.route('/api', docsRoutes(api))
   app.all('/api/*', (c) => failure(c, ApiCode.NOT_FOUND, 'error_api_not_found', null, { path: c.req.path }))
-  if (deps.config.clientDir) app.route('/', clientRoutes(deps.config.clientDir))
+  if (deps.config.clientDir) app.route('/', clientRoutes(deps.config.clientDir, prerendered))
 
   app.notFound((c) => failure(c, ApiCode.NOT_FOUND, 'error_not_found'))
   app.onError((error, c) => {

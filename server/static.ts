@@ -1,14 +1,62 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { serveStatic } from '@hono/node-server/serve-static'
+import {
+  PRERENDER_INDEX,
+  prerenderedFile,
+  viewFromCookie,
+  VIEW_LOCALES,
+  VIEW_THEMES,
+  type PrerenderIndex,
+  type View,
+} from '../contract/prerender-view'
+import { localeFromHeader } from './lib/i18n'
 import type { AppEnv } from './lib/types'
+
+/** What `npm run build` prerendered (src/prerender/pages.ts), or null for a build without it. */
+export function readPrerenderIndex(clientDir: string): PrerenderIndex | null {
+  const file = path.join(clientDir, PRERENDER_INDEX)
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as PrerenderIndex) : null
+}
+
+/**
+ * The view a prerendered page is answered in: the cookie that mirrors the stored language and theme,
+ * else (a first visit) the language Accept-Language asks for first, in the light theme.
+ */
+export function chooseView(cookie: string | undefined, acceptLanguage: string | undefined): View {
+  const stored = viewFromCookie(cookie)
+  return { locale: stored.locale ?? localeFromHeader(acceptLanguage), theme: stored.theme ?? 'light' }
+}
+
+type Variant = { html: Buffer; br: Buffer | null; gzip: Buffer | null }
+
+function readVariant(file: string): Variant {
+  const optional = (name: string) => (existsSync(name) ? readFileSync(name) : null)
+  return { html: readFileSync(file), br: optional(`${file}.br`), gzip: optional(`${file}.gz`) }
+}
+
+/** The precompressed copy the caller accepts (build-server.mjs writes .br and .gz beside each file). */
+function answerVariant(c: Context<AppEnv>, variant: Variant): Response {
+  const accepted = c.req.header('accept-encoding') ?? ''
+  const encoding =
+    variant.br && /\bbr\b/.test(accepted) ? 'br' : variant.gzip && /\bgzip\b/.test(accepted) ? 'gzip' : null
+  // One URL, several documents: no shared cache may hand one visitor's language or theme to another,
+  // and the browser asks again each time (a 304 when unchanged).
+  c.header('Vary', 'Cookie, Accept-Language, Accept-Encoding')
+  c.header('Cache-Control', 'no-cache')
+  c.header('Content-Type', 'text/html; charset=UTF-8')
+  if (encoding) c.header('Content-Encoding', encoding)
+  const body = encoding === 'br' ? variant.br : encoding === 'gzip' ? variant.gzip : variant.html
+  return c.body(new Uint8Array(body as Buffer))
+}
 
 /**
  * The built console: hashed assets cached for a year, index.html never cached, and every other
- * non-API GET answered with index.html so deep links work (history fallback).
+ * non-API GET answered with index.html so deep links work (history fallback). Prerendered pages
+ * (src/prerender/pages.ts) are answered with their HTML in the visitor's view.
  */
-export function clientRoutes(clientDir: string) {
+export function clientRoutes(clientDir: string, prerendered: PrerenderIndex | null = readPrerenderIndex(clientDir)) {
   const indexFile = path.join(clientDir, 'index.html')
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null
   const app = new Hono<AppEnv>()
@@ -28,8 +76,27 @@ export function clientRoutes(clientDir: string) {
     c.header('Cache-Control', 'no-store')
     return c.text('Not found', 404)
   })
-  // The build manifest is for bench/, not for browsers.
+  // The build manifest is for bench/, not for browsers; prerendered files are reached by their pages' paths.
   app.get('/manifest.json', (c) => c.notFound())
+  app.get('/prerendered/*', (c) => c.notFound())
+  for (const page of prerendered?.pages ?? []) {
+    const variants = new Map<string, Variant>()
+    for (const locale of VIEW_LOCALES)
+      for (const theme of VIEW_THEMES) {
+        const view = { locale, theme }
+        variants.set(`${locale}.${theme}`, readVariant(path.join(clientDir, prerenderedFile(page.file, view))))
+      }
+    app.get(page.path, (c) => {
+      const view = chooseView(c.req.header('cookie'), c.req.header('accept-language'))
+      return answerVariant(c, variants.get(`${view.locale}.${view.theme}`) as Variant)
+    })
+    // The prerendered form posts here when it is submitted before its code runs (login-page.tsx says
+    // why): the body is never read, the visitor is sent back to the page.
+    app.post(page.path, (c) => {
+      const url = new URL(c.req.url)
+      return c.redirect(`${url.pathname}${url.search}`, 303)
+    })
+  }
   app.use('*', serveStatic({ root: clientDir, precompressed: true, index: '__none__' }))
   app.get('*', (c) => {
     if (!indexHtml) return c.text('The console is not built: run npm run build', 503)

@@ -1,24 +1,57 @@
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
-import { getLocale } from '@/paraglide/runtime'
+import { getLocale, isLocale, setLocale } from '@/paraglide/runtime'
 import { settingsStore } from '@/lib/settings'
 import { applyDocumentSettings } from '@/lib/theme'
 import { followNavigationWithFocus } from '@/lib/page-focus'
 import { trackPageOrigins } from '@/lib/page-origins'
+import { writeViewCookie } from '@/lib/view-cookie'
+import { rememberTypedValues } from '@/prerender/typed-before-hydration'
 import { createConsoleRouter } from './router'
 import './styles/app.css'
+
+const root = document.getElementById('root') as HTMLElement
+// A prerendered page (src/prerender/pages.ts) says which path it drew, in the language of <html lang>.
+const prerendered = root.dataset.prerendered
+const servedLocale = document.documentElement.lang
+// A first visit has no stored language: the one the server chose from Accept-Language is the visitor's.
+if (prerendered && isLocale(servedLocale) && readStoredLocale() === null)
+  void setLocale(servedLocale, { reload: false })
 
 // Theme and language are on the document before the first paint.
 applyDocumentSettings(settingsStore.get())
 document.documentElement.lang = getLocale()
+writeViewCookie(settingsStore.get().theme)
 
 const router = createConsoleRouter()
 followNavigationWithFocus(router)
 trackPageOrigins(router)
 
-createRoot(document.getElementById('root') as HTMLElement).render(
+const app = (
   <StrictMode>
     <RouterProvider router={router} />
-  </StrictMode>,
+  </StrictMode>
 )
+
+// The markup is hydrated in place (nothing redrawn, typed values and focus kept) when it is the page
+// this URL shows, in the stored language; otherwise (another page, the other language, a guard that
+// redirects) it is drawn afresh. The route is loaded first so the first render is the page itself, as
+// prerendered, not its pending state.
+if (prerendered === location.pathname && servedLocale === getLocale()) {
+  void router.load().then(() => {
+    if (router.state.location.pathname !== prerendered) return createRoot(root).render(app)
+    rememberTypedValues(root)
+    hydrateRoot(root, app)
+  })
+} else {
+  createRoot(root).render(app)
+}
+
+function readStoredLocale(): string | null {
+  try {
+    return localStorage.getItem('locale')
+  } catch {
+    return null
+  }
+}

@@ -1,9 +1,13 @@
-import { createRouter, lazyRouteComponent } from '@tanstack/react-router'
+import { createRouter, lazyRouteComponent, type RouterHistory } from '@tanstack/react-router'
 import { PageSkeleton } from '@/components/async-state/page-skeleton'
 import { routeTree } from './routeTree.gen'
 import { parseSearch, stringifySearch } from '@/lib/search-params'
 
-export function createConsoleRouter() {
+/**
+ * `prerender`: the build's prerender step (src/prerender/entry.tsx) renders a page at a path in memory,
+ * in Node with the router's browser build (no window: no scroll to restore, no origin to read).
+ */
+export function createConsoleRouter(prerender?: { history: RouterHistory }) {
   return createRouter({
     routeTree,
     defaultPreload: 'intent',
@@ -22,6 +26,7 @@ export function createConsoleRouter() {
     // Scroll is remembered per full URL, so a tab switched back to shows where the user left it.
     scrollRestoration: true,
     getScrollRestorationKey: (location) => location.href,
+    ...(prerender ? { history: prerender.history, origin: 'http://localhost', scrollRestoration: false } : {}),
   })
 }
 

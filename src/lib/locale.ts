@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from 'react'
 import { getLocale, locales, setLocale, type Locale } from '@/paraglide/runtime'
+import { settingsStore } from './settings'
+import { writeViewCookie } from './view-cookie'
 
 export type { Locale }
 export const LOCALES = locales
@@ -11,6 +13,7 @@ export function switchLocale(next: Locale): void {
   if (next === getLocale()) return
   void setLocale(next, { reload: false })
   document.documentElement.lang = next
+  writeViewCookie(settingsStore.state.theme, next)
   for (const listener of listeners) listener()
 }
 

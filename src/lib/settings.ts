@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { useSelector } from '@tanstack/react-store'
 import { persistedStore } from './persisted-store'
+import { writeViewCookie } from './view-cookie'
 
 /** Console settings (SPEC §3), persisted in localStorage and applied at once. */
 export type ServerMenuEntry = { name: string; children?: ServerMenuEntry[] }
@@ -89,6 +90,9 @@ export const settingsStore = persistedStore({
   fallback: DEFAULT_SETTINGS,
   persist: persistedSettings,
 })
+
+// The server picks a prerendered page's theme from this cookie (src/lib/view-cookie.ts).
+settingsStore.subscribe((settings) => writeViewCookie(settings.theme))
 
 export function updateSettings(patch: Partial<Settings>): void {
   settingsStore.setState((previous) => ({ ...previous, ...patch }))

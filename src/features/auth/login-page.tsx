@@ -15,6 +15,7 @@ import { FormFailure } from '@/components/form/form-failure'
 import { focusFirstInvalid, schemaErrors } from '@/components/form/form-errors'
 import { TextField } from '@/components/form/text-field'
 import { Button } from '@/components/ui/button'
+import { typedBeforeHydration } from '@/prerender/typed-before-hydration'
 import { login } from './mutations'
 import { authKeys } from './queries'
 
@@ -42,7 +43,11 @@ export function LoginPage() {
   const search = useSearch({ from: '/login' })
   const navigate = useNavigate()
   const formRef = useRef<HTMLFormElement>(null)
-  const [values, setValues] = useState<Values>({ username: '', password: '' })
+  // What was typed into the prerendered form before this code arrived (src/main.tsx hydrates it).
+  const [values, setValues] = useState<Values>(() => ({
+    username: typedBeforeHydration('username'),
+    password: typedBeforeHydration('password'),
+  }))
   const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({})
 
   const [pending, setPending] = useState(false)
@@ -104,7 +109,19 @@ export function LoginPage() {
         <div className="w-full max-w-sm rounded-lg border border-border bg-card p-8 shadow-sm">
           <h1 className="text-2xl font-semibold text-card-foreground">{m.app_title()}</h1>
           <p className="mt-1 mb-6 text-sm text-muted-foreground">{m.login_subtitle()}</p>
-          <form ref={formRef} noValidate aria-label={m.login_form_label()} onSubmit={submit} className="space-y-4">
+          {/* The page is prerendered (src/prerender/pages.ts) and shows before its code runs. A native
+              submit then must not put the password in an address (a GET's query string lands in
+              histories and access logs): method="post" sends the fields in a body to this page's own
+              URL, which server/static.ts answers with a 303 back here without reading it. Once the code
+              runs, submit() prevents the native submit and signs in through the API. */}
+          <form
+            ref={formRef}
+            method="post"
+            noValidate
+            aria-label={m.login_form_label()}
+            onSubmit={submit}
+            className="space-y-4"
+          >
             <TextField
               name="username"
               label={m.login_username()}

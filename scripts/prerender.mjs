@@ -1,0 +1,93 @@
+// The prerender step of `npm run build` (after the client build and `vite build --ssr
+// src/prerender/entry.tsx`): draws every page of src/prerender/pages.ts to HTML, once per language and
+// theme, from the app's own components, into dist/client/prerendered/ (see that module for the kit).
+// Each file is dist/client/index.html with: the page's markup in #root, the app's CSS inlined (the
+// first paint needs no second request), modulepreload links for the page's route chunks (and their
+// static imports, from the Vite manifest), and the page's boot script inline at the top of <body>.
+// The boot scripts' SHA-256 hashes go into prerendered/index.json for the server's CSP.
+import { build } from 'esbuild'
+import { createHash } from 'node:crypto'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+
+const CLIENT = 'dist/client'
+const { renderPage, PRERENDERED_PAGES } = await import(pathToFileURL(path.resolve('dist/prerender/entry.js')).href)
+const { VIEW_LOCALES, VIEW_THEMES, PRERENDER_INDEX, prerenderedFile } = await import(
+  pathToFileURL(path.resolve('dist/prerender/entry.js')).href
+)
+const template = readFileSync(path.join(CLIENT, 'index.html'), 'utf8')
+const manifest = JSON.parse(readFileSync(path.join(CLIENT, 'manifest.json'), 'utf8'))
+
+/** The stylesheet link Vite wrote, replaced by the sheet itself. */
+const cssLink = /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g
+const withInlineCss = template.replace(cssLink, (_, file) => {
+  const css = readFileSync(path.join(CLIENT, file), 'utf8')
+  return `<style>${css.replaceAll('</style', '<\\/style')}</style>`
+})
+
+/** The chunk files a manifest key's chunk loads statically, itself included (not the entry's own). */
+function chunkFiles(key, into = new Set()) {
+  const chunk = manifest[key]
+  if (!chunk) throw new Error(`prerender: ${key} is not in the Vite manifest`)
+  if (chunk.isEntry || into.has(chunk.file)) return into
+  into.add(chunk.file)
+  for (const imported of chunk.imports ?? []) chunkFiles(imported, into)
+  return into
+}
+
+async function bootScript(entry) {
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    target: 'es2020',
+    write: false,
+    logLevel: 'warning',
+  })
+  return result.outputFiles[0].text.trim()
+}
+
+const sha256 = (text) => createHash('sha256').update(text, 'utf8').digest('base64')
+const escapeAttribute = (text) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;')
+
+mkdirSync(path.join(CLIENT, 'prerendered'), { recursive: true })
+const scriptHashes = new Set()
+for (const page of PRERENDERED_PAGES) {
+  const boot = await bootScript(page.boot)
+  if (boot.includes('</script')) throw new Error(`prerender: ${page.boot} bundles a "</script"`)
+  scriptHashes.add(sha256(boot))
+  const preloads = [...new Set(page.preload.flatMap((key) => [...chunkFiles(key)]))]
+    .filter((file) => !template.includes(`/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('')
+  for (const locale of VIEW_LOCALES) {
+    const rendered = await renderPage(page, locale)
+    // React hoists resource hints (an image's preload) to the front of what it renders: they belong in <head>.
+    const hoisted = /^(?:<link [^>]*>)*/.exec(rendered)[0]
+    const markup = rendered.slice(hoisted.length)
+    for (const theme of VIEW_THEMES) {
+      const html = withInlineCss
+        .replace(/<html lang="[^"]*">/, `<html lang="${locale}">`)
+        .replace('</head>', `${preloads}${hoisted}</head>`)
+        .replace('<body>', `<body${theme === 'dark' ? ' data-theme="dark"' : ''}><script>${boot}</script>`)
+        .replace(
+          '<div id="root"></div>',
+          `<div id="root" data-prerendered="${escapeAttribute(page.path)}">${markup}</div>`,
+        )
+      if (!html.includes('data-prerendered')) throw new Error('prerender: index.html has no empty #root')
+      writeFileSync(path.join(CLIENT, prerenderedFile(page.file, { locale, theme })), html)
+    }
+  }
+}
+writeFileSync(
+  path.join(CLIENT, PRERENDER_INDEX),
+  JSON.stringify({
+    pages: PRERENDERED_PAGES.map(({ path: pagePath, file }) => ({ path: pagePath, file })),
+    scriptHashes: [...scriptHashes],
+  }),
+)
+console.log(`prerendered ${PRERENDERED_PAGES.map((page) => page.path).join(', ')} in ${VIEW_LOCALES.join(', ')}`)
+// The rendered app leaves timers behind (stores, the router): nothing else is to come.
+process.exit(0)

@@ -1,0 +1,51 @@
+import { StrictMode } from 'react'
+import { renderToString } from 'react-dom/server'
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
+import { overwriteGetLocale } from '@/paraglide/runtime'
+import { createConsoleRouter } from '@/router'
+import type { ViewLocale } from '@contract/prerender-view'
+import type { PrerenderedPage } from './pages'
+
+export { PRERENDERED_PAGES } from './pages'
+export { VIEW_LOCALES, VIEW_THEMES, PRERENDER_INDEX, prerenderedFile } from '@contract/prerender-view'
+
+// The router's browser build registers itself on `self` (for devtools).
+Object.defineProperty(globalThis, 'self', { configurable: true, value: globalThis })
+
+/** Node has no localStorage: the page's own (`storage`), fresh for each render. */
+const storage = new Map<string, string>()
+Object.defineProperty(globalThis, 'localStorage', {
+  configurable: true,
+  value: {
+    getItem: (key: string) => storage.get(key) ?? null,
+    setItem: (key: string, value: string) => void storage.set(key, String(value)),
+    removeItem: (key: string) => void storage.delete(key),
+    clear: () => storage.clear(),
+    key: (index: number) => [...storage.keys()][index] ?? null,
+    get length() {
+      return storage.size
+    },
+  } satisfies Storage,
+})
+
+/**
+ * The markup of #root for `page` in `locale`: the real route tree at the page's path, rendered by the
+ * same components and the same router as src/main.tsx's first render, so the browser hydrates it as
+ * it is. Built for Node with the browser builds of the libraries (vite.config.ts), which is what makes
+ * TanStack Router draw its client tree (no SSR data to dehydrate or pick up).
+ */
+export async function renderPage(page: PrerenderedPage, locale: ViewLocale): Promise<string> {
+  storage.clear()
+  for (const [key, value] of Object.entries(page.storage ?? {})) storage.set(key, value)
+  storage.set('locale', locale)
+  overwriteGetLocale(() => locale)
+  const router = createConsoleRouter({ history: createMemoryHistory({ initialEntries: [page.path] }) })
+  await router.load()
+  if (router.state.location.pathname !== page.path)
+    throw new Error(`prerendering ${page.path} ended on ${router.state.location.pathname} (a guard redirected)`)
+  return renderToString(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  )
+}

@@ -1,0 +1,41 @@
+/**
+ * THE PRERENDER KIT's registry: the pages whose HTML is drawn at build time from the app's own
+ * components (src/prerender/entry.tsx renders the real route tree), so they paint before any
+ * JavaScript runs. To add a page, add an entry here; nothing else is needed:
+ * - `npm run build` (scripts/prerender.mjs) renders it once per language and theme into
+ *   dist/client/prerendered/<file>.<locale>.<theme>.html (contract/prerender-view.ts), with the app's CSS
+ *   inlined, `<link rel="modulepreload">` for the chunks of `preload` (and their static imports, from
+ *   the Vite manifest), and `boot` bundled as an inline script at the top of <body>;
+ * - the inline script's SHA-256 goes into dist/client/prerendered/index.json, which server/app.ts reads
+ *   into the CSP's script-src (never 'unsafe-inline');
+ * - server/static.ts answers GET `path` with the file of the visitor's view: the `console-view` cookie
+ *   (written by the app whenever the language or theme changes, and by every boot script), else
+ *   Accept-Language on a first visit, else zh-CN in the light theme;
+ * - src/main.tsx hydrates the markup when the page it loads is the one prerendered in the stored
+ *   language (data-prerendered on #root), and renders afresh otherwise.
+ */
+export type PrerenderedPage = {
+  /** The URL path the server answers with this page's HTML (exact; the query string is ignored). */
+  path: string
+  /** The file's stem under dist/client/prerendered/. */
+  file: string
+  /** Vite manifest keys of the route chunks the page's first render needs (`src/routes/x.tsx?tsr-split=component`). */
+  preload: string[]
+  /**
+   * A module (path from the project root) bundled into the page's inline boot script, which runs at
+   * the top of <body> before the markup paints: apply the stored view (./boot/stored-view.ts) and
+   * anything the page must start at once. Keep it tiny and free of heavy imports: it is in every answer.
+   */
+  boot: string
+  /** localStorage while the page renders (Node has none): what its route guards and stores read. */
+  storage?: Record<string, string>
+}
+
+export const PRERENDERED_PAGES: PrerenderedPage[] = [
+  {
+    path: '/login',
+    file: 'login',
+    preload: ['src/routes/login.tsx?tsr-split=component'],
+    boot: 'src/prerender/boot/login.ts',
+  },
+]
