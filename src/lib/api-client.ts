@@ -20,6 +20,8 @@ export class ApiRequestError extends Error {
 }
 
 function readCookie(name: string): string | null {
+  // No document where a page is prerendered (src/prerender/entry.tsx): no cookie either.
+  if (typeof document === 'undefined') return null
   const match = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`))
   return match ? decodeURIComponent(match.slice(name.length + 1)) : null
 }
