@@ -7,6 +7,7 @@ import { useLiveConnection } from '@/lib/live-stream'
 import { useLocale } from '@/lib/locale'
 import { useMarketScope } from '@/lib/market-scope'
 import { cn } from '@/lib/cn'
+import type { EarlyPaletteWindow } from '@/prerender/boot/early-palette'
 import { Button } from '@/components/ui/button'
 import { Sheet, SheetContent, SheetTitle } from '@/components/ui/sheet'
 import { LocaleSwitch } from '@/components/locale-switch'
@@ -43,7 +44,8 @@ export function ConsoleLayout({ role, userMenu, messageBox, marketSwitcher }: Co
   useEscapeRestores(maximized)
   const showNavbar = settings.navbar && !maximized
   const [mobileMenuOpen, setMobileMenuOpen] = useState(false)
-  const [paletteOpen, setPaletteOpen] = useState(false)
+  // Asked for from the prerendered frame, before this code ran (src/prerender/boot/early-palette.ts).
+  const [paletteOpen, setPaletteOpen] = useState(() => (window as EarlyPaletteWindow).__paletteAsked === true)
   usePaletteShortcut(() => setPaletteOpen((open) => !open))
   const mobile = settings.device === 'mobile'
   const items = sideMenuFor(role, settings.menuFromServer ? settings.serverMenu : null)
@@ -57,6 +59,9 @@ export function ConsoleLayout({ role, userMenu, messageBox, marketSwitcher }: Co
     const root = document.documentElement
     delete root.dataset.frame
     root.style.removeProperty('--frame-menu-width')
+    const early = window as EarlyPaletteWindow
+    early.__frameTakenOver = true
+    early.__paletteAsked = false
   }, [])
 
   return (

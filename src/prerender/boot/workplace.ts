@@ -1,4 +1,5 @@
 import { startWorkplaceRequests } from '@/features/dashboard/early-workplace'
+import { rememberPaletteAsk } from './early-palette'
 import { applyStoredLayout } from './stored-layout'
 import { applyStoredView } from './stored-view'
 
@@ -10,6 +11,7 @@ import { applyStoredView } from './stored-view'
 if (startWorkplaceRequests()) {
   applyStoredView()
   applyStoredLayout()
+  rememberPaletteAsk()
 } else {
   document.documentElement.style.display = 'none'
   location.replace(`/login?${new URLSearchParams({ redirect: location.pathname + location.search }).toString()}`)
