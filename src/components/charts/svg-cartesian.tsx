@@ -7,7 +7,7 @@ import { ChartTooltip } from './chart-tooltip'
 import { bandAt, linePath, niceTicks, textWidth } from './svg-geometry'
 import { useBoxSize } from './use-box-size'
 
-export type CartesianSeries = {
+type CartesianSeries = {
   name: string
   type: 'bar' | 'line'
   data: number[]
