@@ -45,7 +45,10 @@ export function ConsoleLayout({ role, userMenu, messageBox, marketSwitcher }: Co
   const showNavbar = settings.navbar && !maximized
   const [mobileMenuOpen, setMobileMenuOpen] = useState(false)
   // Asked for from the prerendered frame, before this code ran (src/prerender/boot/early-palette.ts).
-  const [paletteOpen, setPaletteOpen] = useState(() => (window as EarlyPaletteWindow).__paletteAsked === true)
+  const [paletteOpen, setPaletteOpen] = useState(
+    // No window where the frame is prerendered.
+    () => typeof window !== 'undefined' && (window as EarlyPaletteWindow).__paletteAsked === true,
+  )
   usePaletteShortcut(() => setPaletteOpen((open) => !open))
   const mobile = settings.device === 'mobile'
   const items = sideMenuFor(role, settings.menuFromServer ? settings.serverMenu : null)
