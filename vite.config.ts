@@ -11,7 +11,7 @@ import { paraglideOptions } from './scripts/paraglide-options.mjs'
 const FRAMEWORK = [
   /node_modules[\\/](react|react-dom|scheduler|tailwind-merge|clsx|class-variance-authority|tiny-invariant|tiny-warning|cookie-es|seroval|use-sync-external-store|valibot)[\\/]/,
   /node_modules[\\/]@tanstack[\\/](react-router|router-core|history|store|react-store)[\\/]/,
-  /[\\/]src[\\/]lib[\\/](api-client|cn|locale|permissions|query-client-lazy|redirect-target|request-errors|session|settings|store|theme|toast)\.ts$/,
+  /[\\/]src[\\/]lib[\\/](api-client|cn|early-requests|locale|permissions|query-client-lazy|redirect-target|request-errors|session|settings|store|theme|toast)\.ts$/,
   /[\\/]contract[\\/](api|roles|menu)\.ts$/,
   /[\\/]src[\\/]paraglide[\\/]runtime/,
   /[\\/]src[\\/]components[\\/](locale-switch|ui[\\/](button|input|label|form-field))\.tsx$/,

@@ -64,6 +64,9 @@ for (const page of PRERENDERED_PAGES) {
     .join('')
   for (const locale of VIEW_LOCALES) {
     const rendered = await renderPage(page, locale)
+    // React leaves a marker where a part failed to render on the server and is left to the browser.
+    if (rendered.includes('Switched to client rendering'))
+      throw new Error(`prerender: part of ${page.path} failed to render: ${/data-msg="([^"]*)"/.exec(rendered)?.[1]}`)
     // React hoists resource hints (an image's preload) to the front of what it renders: they belong in <head>.
     const hoisted = /^(?:<link [^>]*>)*/.exec(rendered)[0]
     const markup = rendered.slice(hoisted.length)
@@ -74,7 +77,7 @@ for (const page of PRERENDERED_PAGES) {
         .replace('<body>', `<body${theme === 'dark' ? ' data-theme="dark"' : ''}><script>${boot}</script>`)
         .replace(
           '<div id="root"></div>',
-          `<div id="root" data-prerendered="${escapeAttribute(page.path)}">${markup}</div>`,
+          `<div id="root" data-prerendered="${escapeAttribute(page.path)}"${page.takeover ? ' data-takeover' : ''}>${markup}</div>`,
         )
       if (!html.includes('data-prerendered')) throw new Error('prerender: index.html has no empty #root')
       writeFileSync(path.join(CLIENT, prerenderedFile(page.file, { locale, theme })), html)

@@ -38,7 +38,11 @@ const app = (
 // this URL shows, in the stored language; otherwise (another page, the other language, a guard that
 // redirects) it is drawn afresh. The route is loaded first so the first render is the page itself, as
 // prerendered, not its pending state.
-if (prerendered === location.pathname && servedLocale === getLocale()) {
+// A frame to take over (a signed-in page, src/prerender/pages.ts `takeover`) is replaced by the page
+// drawn afresh, once its route has loaded: one commit from the frame to the page, never a blank between.
+if (prerendered === location.pathname && root.dataset.takeover !== undefined) {
+  void router.load().then(() => createRoot(root).render(app))
+} else if (prerendered === location.pathname && servedLocale === getLocale()) {
   void router.load().then(() => {
     if (router.state.location.pathname !== prerendered) return createRoot(root).render(app)
     rememberTypedValues(root)

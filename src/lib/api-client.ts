@@ -1,6 +1,7 @@
 import { ApiCode, type Envelope } from '@contract/api'
 import { getLocale } from '@/paraglide/runtime'
 import { requestParts, type ApiData, type ApiInput, type ApiMethod, type ApiPath } from './api-routes'
+import { takeEarly } from './early-requests'
 import { getToken } from './session'
 
 /** A failed call: `code` is the server's answer code, or 0 for a transport failure (then `status`). */
@@ -19,6 +20,8 @@ export class ApiRequestError extends Error {
 }
 
 function readCookie(name: string): string | null {
+  // No document where a page is prerendered (src/prerender/entry.tsx): no cookie either.
+  if (typeof document === 'undefined') return null
   const match = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`))
   return match ? decodeURIComponent(match.slice(name.length + 1)) : null
 }
@@ -59,6 +62,9 @@ async function send<T>(
   body: unknown,
   init: { method: string; signal?: AbortSignal | undefined },
 ): Promise<T> {
+  // The page's boot script may have sent this very request from the HTML (./early-requests.ts).
+  const early = body === undefined && !init.signal?.aborted ? await takeEarly(init.method, API_BASE + path) : null
+  if (early) return unwrapAnswer<T>(early.text, early.status)
   const headers = consoleHeaders()
   if (body !== undefined) headers['Content-Type'] = 'application/json'
 

@@ -271,6 +271,19 @@ const liveClient = new LiveClient({
 export function useLiveConnection(market: string | null): void {
   useEffect(() => {
     if (!getToken()) return
+    // The first connection waits until the page's first load has settled (issue 24): its request would
+    // otherwise take a connection and main-thread time from what the first paint needs; a later scope
+    // change connects at once.
+    if (firstConnection) {
+      firstConnection = false
+      // Said as connecting meanwhile: the navbar's pill holds its place, nothing moves when it connects.
+      liveClient.status.set('connecting')
+      const idle = whenIdle(() => liveClient.start(market))
+      return () => {
+        idle.cancel()
+        liveClient.stop()
+      }
+    }
     liveClient.start(market)
     return () => liveClient.stop()
   }, [market])
@@ -279,6 +292,18 @@ export function useLiveConnection(market: string | null): void {
     window.addEventListener('online', online)
     return () => window.removeEventListener('online', online)
   }, [])
+}
+
+let firstConnection = true
+
+/** `run` once the browser is idle (at most 3 s from now), cancellable. */
+function whenIdle(run: () => void): { cancel: () => void } {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(run, { timeout: 3_000 })
+    return { cancel: () => cancelIdleCallback(id) }
+  }
+  const timer = setTimeout(run, 500)
+  return { cancel: () => clearTimeout(timer) }
 }
 
 export const useLiveStatus = (): LiveStatus => useSelector(liveClient.status)

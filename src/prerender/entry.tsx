@@ -39,6 +39,14 @@ export async function renderPage(page: PrerenderedPage, locale: ViewLocale): Pro
   for (const [key, value] of Object.entries(page.storage ?? {})) storage.set(key, value)
   storage.set('locale', locale)
   overwriteGetLocale(() => locale)
+  // The page's route guards read these answers; any other call waits forever (the loading state is drawn).
+  const answers = page.answers ?? {}
+  globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    const key = `${init?.method ?? 'GET'} ${String(input)}`
+    if (!(key in answers)) return new Promise<Response>(() => {})
+    const body = JSON.stringify({ code: 20000, msg: 'ok', data: answers[key], isSuccess: true })
+    return Promise.resolve(new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } }))
+  }
   const router = createConsoleRouter({ history: createMemoryHistory({ initialEntries: [page.path] }) })
   await router.load()
   if (router.state.location.pathname !== page.path)

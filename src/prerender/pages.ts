@@ -29,6 +29,17 @@ export type PrerenderedPage = {
   boot: string
   /** localStorage while the page renders (Node has none): what its route guards and stores read. */
   storage?: Record<string, string>
+  /**
+   * API answers while the page renders (`"POST /api/user/info"` → its `data`): what its route guards
+   * ask before the page draws. Any other call waits forever, so the page draws its loading state.
+   */
+  answers?: Record<string, unknown>
+  /**
+   * The prerendered markup is a frame the app replaces rather than hydrates (a signed-in page: its
+   * words name the user, its menu follows the role): src/main.tsx loads the route first, then draws the
+   * page afresh in one commit, so nothing blanks between the frame and the page.
+   */
+  takeover?: boolean
 }
 
 export const PRERENDERED_PAGES: PrerenderedPage[] = [
@@ -37,5 +48,33 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
     file: 'login',
     preload: ['src/routes/login.tsx?tsr-split=component'],
     boot: 'src/prerender/boot/login.ts',
+  },
+  {
+    // Issue 24 §2: the console's shell and the Workplace's widget frames with their skeletons paint from
+    // the HTML; the boot script sends a visitor without a session to /login before anything paints,
+    // applies the stored layout, and starts the page's first requests (features/dashboard/early-workplace.ts).
+    path: '/dashboard/workplace',
+    file: 'workplace',
+    preload: [
+      'src/routes/_console.tsx?tsr-split=component',
+      'src/routes/_console/dashboard/workplace.tsx?tsr-split=component',
+    ],
+    boot: 'src/prerender/boot/workplace.ts',
+    storage: { token: 'prerender' },
+    // Drawn for a nameless platform account: the frame's navbar and menu; the page takes over with the
+    // real account's as soon as its code runs.
+    answers: {
+      'POST /api/user/info': {
+        uk: '',
+        username: '',
+        avatar: null,
+        role: 1,
+        status: 1,
+        registerTime: '',
+        marketId: null,
+        official: true,
+      },
+    },
+    takeover: true,
   },
 ]

@@ -99,19 +99,25 @@ async function expectEveryWidget(page: Page) {
     await expect.poll(() => page.getByTestId(id).getAttribute('data-state'), { message: id, ...LOADING }).toBe('ready')
   for (const id of CHARTS) {
     const chart = page.getByTestId(id).locator('[data-chart]')
+    // Charts below the fold draw as they scroll into view (issue 24).
+    await chart.scrollIntoViewIfNeeded()
     await expect.poll(() => chart.getAttribute('data-painted-theme'), { message: id, ...LOADING }).toBe('light')
-    expect(await chart.locator('canvas').count(), id).toBeGreaterThan(0)
+    // The first screen's charts are the console's own SVG; the others ECharts' canvas.
+    const drawing = (await chart.getAttribute('data-drawn')) === 'svg' ? ':scope > svg' : 'canvas'
+    expect(await chart.locator(drawing).count(), id).toBeGreaterThan(0)
   }
 }
 
-/** The colour of a chart's canvas at its top-left corner (its background), as 'r,g,b'. */
+/** The colour a chart stands on (a canvas's top-left corner, or an SVG chart's box), as 'r,g,b'. */
 const cornerColour = (page: Page, testId: string) =>
   page
     .getByTestId(testId)
-    .locator('canvas')
-    .first()
-    .evaluate((canvas: HTMLCanvasElement) => {
-      const [r, g, b] = canvas.getContext('2d')?.getImageData(1, 1, 1, 1).data ?? []
+    .locator('[data-chart]')
+    .evaluate((box: HTMLElement) => {
+      const canvas = box.querySelector('canvas')
+      const [r, g, b] = canvas
+        ? (canvas.getContext('2d')?.getImageData(1, 1, 1, 1).data ?? [])
+        : (getComputedStyle(box).backgroundColor.match(/\d+/g) ?? [])
       return `${r},${g},${b}`
     })
 

@@ -69,12 +69,16 @@ async function settled(page: Page) {
   await expect
     .poll(
       () =>
-        page.evaluate(
-          () =>
+        page.evaluate(() => {
+          // Charts draw as they scroll into view (issue 24): bring each one still waiting there.
+          for (const chart of document.querySelectorAll('[data-chart]:not([data-painted-theme])'))
+            chart.scrollIntoView({ block: 'center' })
+          return (
             document.querySelectorAll('[data-slot="skeleton"], [data-state="loading"], [aria-busy="true"]').length ===
               0 &&
-            [...document.querySelectorAll('[data-chart]')].every((chart) => chart.hasAttribute('data-painted-theme')),
-        ),
+            [...document.querySelectorAll('[data-chart]')].every((chart) => chart.hasAttribute('data-painted-theme'))
+          )
+        }),
       { timeout: 15_000 },
     )
     .toBe(true)

@@ -49,6 +49,8 @@ async function ingestAndRefuse(page: Page) {
 async function expectEveryChart(page: Page) {
   for (const id of CARDS) {
     const chart = page.getByTestId(id).locator('[data-chart]')
+    // Charts draw as they scroll into view (issue 24).
+    await chart.scrollIntoViewIfNeeded()
     await expect.poll(() => chart.getAttribute('data-painted-theme'), { message: id, ...LOADING }).toBe('light')
     expect(await chart.locator('canvas').count(), id).toBeGreaterThan(0)
   }

@@ -1,9 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { m } from '@/paraglide/messages'
 import { cn } from '@/lib/cn'
 import { useLocale, type Locale } from '@/lib/locale'
 import { Skeleton } from '@/components/ui/skeleton'
+import { ChartFigure, type ChartSummary } from './chart-figure'
 import { useChartTheme, type ChartTheme } from './chart-theme'
+import { useInView } from './use-in-view'
 import type * as EngineModule from './engine'
 import type { ChartOption } from './engine'
 
@@ -29,18 +31,13 @@ function loadEngine(): Promise<Engine> {
 
 /**
  * Starts loading the chart engine now, so it arrives while a page's data does rather than after it
- * (a page with charts calls this as it mounts).
+ * (a page whose charts are all in its first screen may call this as it mounts; the Workplace does not:
+ * its first screen draws without the engine).
  */
 export function preloadCharts(): void {
   void loadEngine().catch(() => {
     // The chart that needs it says so, and asks again.
   })
-}
-
-/** The chart's figures as a table, for screen readers (the canvas says nothing to them). */
-type ChartSummary = {
-  columns: string[]
-  rows: (string | number)[][]
 }
 
 type ChartProps = {
@@ -60,10 +57,13 @@ type ChartProps = {
 const echartsLocale = (locale: Locale) => (locale === 'zh-CN' ? 'ZH' : 'EN')
 
 /**
- * The one way the console draws a chart (Apache ECharts, canvas). It paints in the theme's colours
+ * The one way the console draws a chart with Apache ECharts (canvas). It paints in the theme's colours
  * and repaints when the theme, its colour or the language changes, follows its container's size,
  * disposes of the chart when it leaves, and puts a visually hidden table of the same figures beside
  * the canvas for screen readers, which takes no room on the page.
+ * The engine (~150 KB) loads when the chart's box first scrolls into view, never before (issue 24:
+ * a page's first visit fetches nothing for charts below the fold); until then a skeleton fills the
+ * box, which has its final size from the start, so nothing moves when the chart draws.
  */
 export function Chart({ label, option, summary, className, 'data-testid': testId }: ChartProps) {
   const locale = useLocale()
@@ -72,10 +72,10 @@ export function Chart({ label, option, summary, className, 'data-testid': testId
   const chart = useRef<ChartInstance | null>(null)
   const [ready, setReady] = useState<Engine | null>(engine)
   const [failed, setFailed] = useState(false)
-  const captionId = useId()
+  const seen = useInView(box)
 
   useEffect(() => {
-    if (ready) return
+    if (ready || !seen) return
     let live = true
     loadEngine().then(
       (module) => live && setReady(module),
@@ -84,7 +84,7 @@ export function Chart({ label, option, summary, className, 'data-testid': testId
     return () => {
       live = false
     }
-  }, [ready])
+  }, [ready, seen])
 
   // One instance per language (ECharts takes its locale at init); disposed when it changes or the chart goes.
   useEffect(() => {
@@ -124,45 +124,20 @@ export function Chart({ label, option, summary, className, 'data-testid': testId
   }, [ready, locale, option, theme])
 
   return (
-    <figure className="relative m-0" aria-labelledby={captionId} data-testid={testId}>
-      <div ref={box} className={cn('w-full', className)} aria-hidden data-chart />
-      {!ready && !failed && <Skeleton className="absolute inset-0" />}
+    <ChartFigure label={label} summary={summary} data-testid={testId}>
+      <div
+        ref={box}
+        className={cn('w-full', className)}
+        aria-hidden
+        data-chart
+        data-drawn={ready ? 'echarts' : undefined}
+      />
+      {!ready && !failed && <Skeleton className="absolute inset-0" data-testid="chart-placeholder" />}
       {failed && (
         <p className="absolute inset-0 flex items-center justify-center text-sm text-muted-foreground">
           {m.chart_unavailable()}
         </p>
       )}
-      {/* Hidden in a box of a pixel that clips it: a table keeps its rows' height whatever its own
-          class says, and a long one (a day's flow, 144 rows) reached far below the page. */}
-      <div className="sr-only">
-        <table>
-          <caption id={captionId}>{label}</caption>
-          <thead>
-            <tr>
-              {summary.columns.map((column) => (
-                <th key={column} scope="col">
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {summary.rows.map((row, index) => (
-              <tr key={index}>
-                {row.map((cell, column) =>
-                  column === 0 ? (
-                    <th key={column} scope="row">
-                      {cell}
-                    </th>
-                  ) : (
-                    <td key={column}>{cell}</td>
-                  ),
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </figure>
+    </ChartFigure>
   )
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { CircleUser, KeyRound, LogOut } from 'lucide-react'
 import { Role } from '@contract/roles'
@@ -13,12 +13,16 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu'
-import { AccountDialog } from './account-dialog'
 import { logout } from './logout'
+
+// The account dialog and its form kit load when it is first opened: nothing of them rides on the
+// console's first load (issue 24); once opened it stays mounted, so it closes with its animation.
+const AccountDialog = lazy(() => import('./account-dialog').then((module) => ({ default: module.AccountDialog })))
 
 export function UserMenu({ user }: { user: UserInfo }) {
   const navigate = useNavigate()
   const [accountOpen, setAccountOpen] = useState(false)
+  const [accountUsed, setAccountUsed] = useState(false)
   return (
     <>
       <DropdownMenu>
@@ -36,7 +40,12 @@ export function UserMenu({ user }: { user: UserInfo }) {
             </span>
           </DropdownMenuLabel>
           <DropdownMenuSeparator />
-          <DropdownMenuItem onSelect={() => setAccountOpen(true)}>
+          <DropdownMenuItem
+            onSelect={() => {
+              setAccountUsed(true)
+              setAccountOpen(true)
+            }}
+          >
             <KeyRound aria-hidden className="size-4" />
             {m.nav_my_account()}
           </DropdownMenuItem>
@@ -51,7 +60,11 @@ export function UserMenu({ user }: { user: UserInfo }) {
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <AccountDialog open={accountOpen} onOpenChange={setAccountOpen} />
+      {accountUsed && (
+        <Suspense fallback={null}>
+          <AccountDialog open={accountOpen} onOpenChange={setAccountOpen} />
+        </Suspense>
+      )}
     </>
   )
 }

@@ -4,8 +4,8 @@ import type { Daily } from '@contract/dashboard'
 import { m } from '@/paraglide/messages'
 import { formatCount, formatDay, formatYuan, formatYuanCompact } from '@/lib/format'
 import type { Locale } from '@/lib/locale'
-import { Chart, type ChartTheme } from '@/components/charts/chart'
-import { baseOption, categoryAxis, legend, tooltip, valueAxis } from '@/components/charts/chart-style'
+import type { ChartTheme } from '@/components/charts/chart-theme'
+import { CartesianChart, type CartesianSpec } from '@/components/charts/svg-cartesian'
 import { Skeleton } from '@/components/ui/skeleton'
 import { dailyQuery } from './queries'
 import { Widget, type WidgetPlacement } from './widget'
@@ -31,50 +31,40 @@ export function DailyChart({ market, locale, className }: WidgetPlacement) {
 }
 
 function DailyFigures({ days, locale }: { days: Daily; locale: Locale }) {
-  const option = useCallback(
-    (theme: ChartTheme, locale: Locale) => ({
-      ...baseOption(theme),
-      tooltip: {
-        ...tooltip(theme, 'axis'),
-        valueFormatter: (value: unknown) => (typeof value === 'number' ? formatCount(value, locale) : String(value)),
-      },
-      legend: legend(theme),
-      grid: { left: 4, right: 4, top: 40, bottom: 4, containLabel: true },
-      xAxis: categoryAxis(
-        theme,
-        days.map((day) => formatDay(day.day, locale)),
-      ),
-      yAxis: [
-        valueAxis(theme, (yuan) => formatYuanCompact(yuan * 100, locale)),
-        valueAxis(theme, (count) => formatCount(count, locale), { grid: false }),
-      ],
+  // Drawn by the console itself, not ECharts: it is in the Workplace's first screen (issue 24).
+  const spec = useCallback(
+    (theme: ChartTheme): CartesianSpec => ({
+      categories: days.map((day) => formatDay(day.day, locale)),
+      axes: [(yuan) => formatYuanCompact(yuan * 100, locale), (count) => formatCount(count, locale)],
+      legend: true,
+      top: 40,
       series: [
         {
           name: m.dashboard_amount_yuan(),
-          type: 'bar' as const,
+          type: 'bar',
           data: days.map((day) => day.paymentFen / 100),
-          itemStyle: { color: theme.accent, borderRadius: [2, 2, 0, 0] },
+          color: theme.accent,
+          barRadius: 2,
           barMaxWidth: 18,
-          tooltip: { valueFormatter: (value: unknown) => formatYuan(Number(value) * 100, locale) },
+          format: (yuan) => formatYuan(Math.round(yuan * 100), locale),
         },
         {
           name: m.dashboard_orders(),
-          type: 'line' as const,
-          yAxisIndex: 1,
+          type: 'line',
+          axis: 1,
           data: days.map((day) => day.payments),
-          smooth: true,
-          showSymbol: false,
-          lineStyle: { width: 2, color: theme.series[2] },
-          itemStyle: { color: theme.series[2] },
+          smooth: 0.5,
+          color: theme.series[2] ?? theme.accent,
+          format: (count) => formatCount(count, locale),
         },
       ],
     }),
-    [days],
+    [days, locale],
   )
   return (
-    <Chart
+    <CartesianChart
       label={m.dashboard_daily_title()}
-      option={option}
+      spec={spec}
       className={CHART_HEIGHT}
       data-testid="chart-daily"
       summary={{

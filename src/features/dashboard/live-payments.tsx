@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query'
 import { m } from '@/paraglide/messages'
 import { formatClock, formatCount, formatYuan, formatYuanCompact } from '@/lib/format'
 import type { Locale } from '@/lib/locale'
-import { Chart, type ChartTheme } from '@/components/charts/chart'
-import { baseOption, categoryAxis, legend, tooltip, valueAxis } from '@/components/charts/chart-style'
+import type { ChartTheme } from '@/components/charts/chart-theme'
+import { CartesianChart, type CartesianSpec } from '@/components/charts/svg-cartesian'
 import { Skeleton } from '@/components/ui/skeleton'
 import { minutesQuery, type Minutes } from './queries'
 import { Widget, type WidgetPlacement } from './widget'
@@ -45,45 +45,36 @@ export function LivePayments({ market, locale, className }: WidgetPlacement) {
 function LiveFigures({ minutes, locale }: { minutes: Minutes; locale: Locale }) {
   const amount = minutes.reduce((sum, minute) => sum + minute.paymentFen, 0)
   const orders = minutes.reduce((sum, minute) => sum + minute.payments, 0)
-  const option = useCallback(
-    (theme: ChartTheme, locale: Locale) => ({
-      ...baseOption(theme),
-      tooltip: { ...tooltip(theme, 'axis') },
-      legend: legend(theme),
-      grid: { left: 4, right: 4, top: 36, bottom: 4, containLabel: true },
-      xAxis: categoryAxis(
-        theme,
-        minutes.map((minute) => formatClock(minute.time)),
-      ),
-      yAxis: [
-        valueAxis(theme, (yuan) => formatYuanCompact(yuan * 100, locale)),
-        valueAxis(theme, (count) => formatCount(count, locale), { grid: false }),
-      ],
+  // Drawn by the console itself, not ECharts: its top is in the Workplace's first screen (issue 24).
+  const spec = useCallback(
+    (theme: ChartTheme): CartesianSpec => ({
+      categories: minutes.map((minute) => formatClock(minute.time)),
+      axes: [(yuan) => formatYuanCompact(yuan * 100, locale), (count) => formatCount(count, locale)],
+      legend: true,
+      top: 36,
       series: [
         {
           name: m.dashboard_amount_yuan(),
-          type: 'line' as const,
+          type: 'line',
           data: minutes.map((minute) => minute.paymentFen / 100),
           // Straight segments: a smoothed line overshoots between sparse minutes (below zero, too).
-          smooth: false,
-          showSymbol: false,
-          lineStyle: { width: 2, color: theme.accent },
-          itemStyle: { color: theme.accent },
-          areaStyle: { color: theme.primary[theme.dark ? 2 : 1], opacity: 0.5 },
-          tooltip: { valueFormatter: (value: unknown) => formatYuan(Number(value) * 100, locale) },
+          color: theme.accent,
+          area: { color: theme.primary[theme.dark ? 2 : 1] ?? theme.accent, opacity: 0.5 },
+          format: (yuan) => formatYuan(Math.round(yuan * 100), locale),
         },
         {
           name: m.dashboard_orders(),
-          type: 'bar' as const,
-          yAxisIndex: 1,
+          type: 'bar',
+          axis: 1,
           data: minutes.map((minute) => minute.payments),
           barMaxWidth: 6,
-          itemStyle: { color: theme.series[1], opacity: 0.8 },
-          tooltip: { valueFormatter: (value: unknown) => formatCount(Number(value), locale) },
+          color: theme.series[1] ?? theme.accent,
+          opacity: 0.8,
+          format: (count) => formatCount(count, locale),
         },
       ],
     }),
-    [minutes],
+    [minutes, locale],
   )
   const active = minutes.filter((minute) => minute.payments > 0)
   return (
@@ -103,9 +94,9 @@ function LiveFigures({ minutes, locale }: { minutes: Minutes; locale: Locale }) 
           {m.dashboard_empty_hour()}
         </p>
       ) : (
-        <Chart
+        <CartesianChart
           label={m.dashboard_live_title()}
-          option={option}
+          spec={spec}
           className={CHART_HEIGHT}
           data-testid="chart-live"
           summary={{

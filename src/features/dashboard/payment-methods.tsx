@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query'
 import { m } from '@/paraglide/messages'
 import { formatCount, formatShare, formatYuan } from '@/lib/format'
 import type { Locale } from '@/lib/locale'
-import { Chart, type ChartTheme } from '@/components/charts/chart'
-import { baseOption, legend, tooltip } from '@/components/charts/chart-style'
+import type { ChartTheme } from '@/components/charts/chart-theme'
+import { RingChart, type RingSpec } from '@/components/charts/svg-ring'
 import { Skeleton } from '@/components/ui/skeleton'
 import { methodLabel } from './labels'
 import { methodsQuery, type Methods } from './queries'
@@ -37,58 +37,32 @@ function shares(methods: Methods): number[] {
 }
 
 function MethodRing({ methods, locale }: { methods: Methods; locale: Locale }) {
-  const option = useCallback(
-    (theme: ChartTheme, locale: Locale) => {
+  // Drawn by the console itself, not ECharts: it is in the Workplace's first screen (issue 24).
+  const spec = useCallback(
+    (theme: ChartTheme): RingSpec => {
       // Methods with payments today, named in the language drawn, each keeping its colour whatever the others took.
       const parts = shares(methods)
-      const shown = methods
-        .map((method, index) => ({
-          name: methodLabel(method.method),
-          fen: method.paymentFen,
-          share: parts[index] ?? 0,
-          index,
-        }))
-        .filter((method) => method.fen > 0)
       return {
-        ...baseOption(theme),
-        tooltip: {
-          ...tooltip(theme, 'item'),
-          valueFormatter: (value: unknown) => formatYuan(Number(value) * 100, locale),
-        },
+        name: m.dashboard_methods_title(),
+        format: (yuan) => formatYuan(Math.round(yuan * 100), locale),
         // Names and shares in the legend rather than labels around the ring: they fit a phone too.
-        legend: {
-          ...legend(theme),
-          top: 'auto',
-          bottom: 0,
-          formatter: (name: string) => {
-            const method = shown.find((entry) => entry.name === name)
-            return method ? `${name} ${formatShare(method.share, locale)}` : name
-          },
-        },
-        series: [
-          {
-            name: m.dashboard_methods_title(),
-            type: 'pie' as const,
-            radius: ['45%', '70%'],
-            center: ['50%', '44%'],
-            itemStyle: { borderColor: theme.background, borderWidth: 2 },
-            label: { show: false },
-            data: shown.map((method) => ({
-              name: method.name,
-              value: method.fen / 100,
-              itemStyle: { color: theme.series[method.index % theme.series.length] },
-            })),
-          },
-        ],
+        parts: methods
+          .map((method, index) => ({
+            name: methodLabel(method.method),
+            value: method.paymentFen / 100,
+            color: theme.series[index % theme.series.length] ?? theme.accent,
+            note: formatShare(parts[index] ?? 0, locale),
+          }))
+          .filter((part) => part.value > 0),
       }
     },
-    [methods],
+    [methods, locale],
   )
   const parts = shares(methods)
   return (
-    <Chart
+    <RingChart
       label={m.dashboard_methods_title()}
-      option={option}
+      spec={spec}
       className={CHART_HEIGHT}
       data-testid="chart-methods"
       summary={{

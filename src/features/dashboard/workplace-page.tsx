@@ -1,4 +1,3 @@
-import { useEffect } from 'react'
 import { Role } from '@contract/roles'
 import type { UserInfo } from '@contract/user'
 import { m } from '@/paraglide/messages'
@@ -6,7 +5,6 @@ import { useLocale } from '@/lib/locale'
 import { MarketScopeLine } from '@/components/market-scope-line'
 import { useMarketScope } from '@/lib/market-scope'
 import { routeTitle } from '@/lib/route-meta'
-import { preloadCharts } from '@/components/charts/chart'
 import { DailyChart } from './daily-chart'
 import { LatestTestsWidget } from './latest-tests'
 import { LatestTransactionsWidget } from './latest-transactions'
@@ -30,8 +28,6 @@ export function WorkplacePage({ user }: { user: UserInfo }) {
   const market = useMarketScope()
   useWorkplaceClock(market)
   useWorkplaceLive(market)
-  // The chart engine downloads beside the widgets' requests, not after their answers.
-  useEffect(preloadCharts, [])
   const props = { market, locale }
 
   return (

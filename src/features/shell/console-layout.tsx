@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useLayoutEffect, useState, type ReactNode } from 'react'
 import { Outlet } from '@tanstack/react-router'
 import { Menu as MenuIcon, PanelLeftClose, PanelLeftOpen, Settings as SettingsIcon } from 'lucide-react'
 import { m } from '@/paraglide/messages'
@@ -7,6 +7,7 @@ import { useLiveConnection } from '@/lib/live-stream'
 import { useLocale } from '@/lib/locale'
 import { useMarketScope } from '@/lib/market-scope'
 import { cn } from '@/lib/cn'
+import type { EarlyPaletteWindow } from '@/prerender/boot/early-palette'
 import { Button } from '@/components/ui/button'
 import { Sheet, SheetContent, SheetTitle } from '@/components/ui/sheet'
 import { LocaleSwitch } from '@/components/locale-switch'
@@ -43,7 +44,11 @@ export function ConsoleLayout({ role, userMenu, messageBox, marketSwitcher }: Co
   useEscapeRestores(maximized)
   const showNavbar = settings.navbar && !maximized
   const [mobileMenuOpen, setMobileMenuOpen] = useState(false)
-  const [paletteOpen, setPaletteOpen] = useState(false)
+  // Asked for from the prerendered frame, before this code ran (src/prerender/boot/early-palette.ts).
+  const [paletteOpen, setPaletteOpen] = useState(
+    // No window where the frame is prerendered.
+    () => typeof window !== 'undefined' && (window as EarlyPaletteWindow).__paletteAsked === true,
+  )
   usePaletteShortcut(() => setPaletteOpen((open) => !open))
   const mobile = settings.device === 'mobile'
   const items = sideMenuFor(role, settings.menuFromServer ? settings.serverMenu : null)
@@ -51,6 +56,16 @@ export function ConsoleLayout({ role, userMenu, messageBox, marketSwitcher }: Co
   const showSideMenu = settings.menu && !settings.topMenu && !settings.hideMenu && !mobile && !maximized
   const menuWidth = collapsed ? COLLAPSED_WIDTH : settings.menuWidth
   const openSettings = () => updateSettings({ globalSettings: true })
+  // The prerendered frame's layout tokens (src/prerender/boot/stored-layout.ts) end with it: from here
+  // the settings draw the layout, and a later change must not meet a token saying otherwise.
+  useLayoutEffect(() => {
+    const root = document.documentElement
+    delete root.dataset.frame
+    root.style.removeProperty('--frame-menu-width')
+    const early = window as EarlyPaletteWindow
+    early.__frameTakenOver = true
+    early.__paletteAsked = false
+  }, [])
 
   return (
     <div className="flex min-h-full flex-col">
@@ -61,7 +76,10 @@ export function ConsoleLayout({ role, userMenu, messageBox, marketSwitcher }: Co
         {m.nav_skip_to_content()}
       </a>
       {showNavbar && (
-        <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-border bg-card px-3 md:px-4">
+        <header
+          data-frame-part="navbar"
+          className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-border bg-card px-3 md:px-4"
+        >
           {mobile && settings.menu && (
             <Button
               variant="ghost"
@@ -105,6 +123,7 @@ export function ConsoleLayout({ role, userMenu, messageBox, marketSwitcher }: Co
       <div className="flex flex-1">
         {showSideMenu && (
           <aside
+            data-frame-part="menu"
             style={{ width: menuWidth }}
             className={`sticky ${showNavbar ? 'top-14 h-[calc(100vh-3.5rem)]' : 'top-0 h-screen'} flex shrink-0 flex-col justify-between overflow-y-auto border-r border-border bg-card transition-[width]`}
           >
@@ -129,7 +148,7 @@ export function ConsoleLayout({ role, userMenu, messageBox, marketSwitcher }: Co
         <div className="flex min-w-0 flex-1 flex-col">
           {settings.tabBar && (
             // Stays in view under the navbar on a long page.
-            <div className={cn('sticky z-20', showNavbar ? 'top-14' : 'top-0')}>
+            <div data-frame-part="tabs" className={cn('sticky z-20', showNavbar ? 'top-14' : 'top-0')}>
               <TabBar />
             </div>
           )}
@@ -137,7 +156,9 @@ export function ConsoleLayout({ role, userMenu, messageBox, marketSwitcher }: Co
             <Outlet />
           </main>
           {settings.footer && (
-            <footer className="px-5 py-4 text-center text-xs text-muted-foreground">{m.footer_text()}</footer>
+            <footer data-frame-part="footer" className="px-5 py-4 text-center text-xs text-muted-foreground">
+              {m.footer_text()}
+            </footer>
           )}
         </div>
       </div>

@@ -1,0 +1,18 @@
+import { startWorkplaceRequests } from '@/features/dashboard/early-workplace'
+import { rememberPaletteAsk } from './early-palette'
+import { applyStoredLayout } from './stored-layout'
+import { applyStoredView } from './stored-view'
+
+// The Workplace's inline boot script (bundled by scripts/prerender.mjs, allowed by its CSP hash; it
+// runs at the top of <body>, before the frame paints). No session: straight to /login with the way
+// back, as the console's route guard would send the visitor, without painting the console. Otherwise
+// the page's first requests go now (the app takes their answers), and the stored theme and layout are
+// applied to the frame.
+if (startWorkplaceRequests()) {
+  applyStoredView()
+  applyStoredLayout()
+  rememberPaletteAsk()
+} else {
+  document.documentElement.style.display = 'none'
+  location.replace(`/login?${new URLSearchParams({ redirect: location.pathname + location.search }).toString()}`)
+}
