@@ -26,13 +26,15 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
  */
 export const RULES = [
   // The sign-in page: issue 2's 120 KB first visit (bench/login-page.mjs weighs it in Chromium).
-  { name: 'sign-in', test: /^src\/routes\/login\.tsx$/, own: 6, total: 122 },
+  { name: 'sign-in', test: /^src\/routes\/login\.tsx$/, own: 6, total: 123 },
   // The Workplace: its figures, its first charts and the chart engine (issue 10: <= 250 KB of JS).
   { name: 'workplace', test: /^src\/routes\/_console\/dashboard\/workplace\.tsx$/, own: 262, total: 378 },
   // Pages at an area's index that are not lists: the Workplace's redirect and the System page.
   { name: 'page', test: /^src\/routes\/_console\/(dashboard|system)\/index\.tsx$/, own: 102, total: 219 },
   // A list (an area's index page): the table, its filters and pagination; dialogs, menus, forms and secrets load on first use.
   { name: 'list', test: /^src\/routes\/_console\/\w+\/index\.tsx$/, own: 130, total: 246 },
+  // A merchant's statement: a table of days (a list with no index of its own).
+  { name: 'list', test: /^src\/routes\/_console\/statement\/merchant\/\$merchantId\.tsx$/, own: 130, total: 246 },
   // A record's page: its details and its actions' buttons; confirm steps and secrets load on first use.
   { name: 'record', test: /^src\/routes\/_console\/\w+\/\$\w+Id\.tsx$/, own: 103, total: 219 },
   // A form: the form kit comes with the page.
