@@ -168,9 +168,15 @@ describe('session expiry', () => {
     const modal = page.getByTestId('login-invalid-modal')
     // The next call answers 1001: changing the password makes one, unless a background call
     // (the message box refreshing its counts) got there first, which must open the modal too.
+    // Once the modal is up the steps stop: a user cannot reach the account dialog behind it, and opening
+    // it on top (its code loads on first use, so it may arrive late) would hide the modal.
+    let invalid = false
+    void modal.waitFor().then(() => (invalid = true))
     const changePassword = async () => {
       await page.getByTestId('user-menu').click()
+      if (invalid) return
       await page.getByRole('menuitem', { name: 'My account' }).click()
+      if (invalid) return
       await page.getByLabel(/Current password$/).fill('Official123')
       await page.getByLabel(/^\*?\s*New password$/).fill('Newpass123')
       await page.getByLabel(/Repeat new password$/).fill('Newpass123')

@@ -1,10 +1,11 @@
-import { useRef, type ReactNode, type RefObject } from 'react'
-import type { LucideIcon } from 'lucide-react'
+import { useCallback, useRef, useState, type PointerEvent, type ReactNode, type RefObject } from 'react'
+import { MoreHorizontal, type LucideIcon } from 'lucide-react'
+import { m } from '@/paraglide/messages'
 import { cn } from '@/lib/cn'
-import { useLoadedOnUse } from '@/components/on-first-use'
+import { ConfirmDialog } from '@/components/confirm-dialog'
 import { Button } from '@/components/ui/button'
-import { focusButton, menuIcon } from './row-menu-button'
-import { useConfirmedRun } from './use-confirmed-run'
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
+import { useCloseOutOfView } from './use-close-out-of-view'
 import { useRowInUse } from './use-row-in-use'
 
 export type RowAction = {
@@ -36,10 +37,14 @@ type RowActionsProps = {
   rowKey?: string
 }
 
-// The menu (Radix's dropdown) and its confirm step load when a row's menu is first used: a list's first
-// paint draws only the buttons that open them. Pointing at or focusing a button starts the load.
-const loadRowMenu = () => import('./row-menu')
-const preloadRowMenu = () => void loadRowMenu()
+// One element for every row: a row drawn again with the same icon leaves it alone.
+const menuIcon = <MoreHorizontal aria-hidden className="size-4" />
+
+/**
+ * A click on the menu button gives it focus (the menu's own pointer handling keeps focus where it
+ * was): a long page keeps the focused row drawn, so the button is still there when its menu closes.
+ */
+const focusButton = (event: PointerEvent<HTMLButtonElement>) => event.currentTarget.focus({ preventScroll: true })
 
 /** A row's actions: direct ones first, the rest in a menu, each confirmed before it runs. */
 export function RowActions({ menuLabel, actions, children, menuRef, rowKey }: RowActionsProps) {
@@ -48,48 +53,118 @@ export function RowActions({ menuLabel, actions, children, menuRef, rowKey }: Ro
   // The menu's Radix tree mounts on first use: a 100-row page draws a hundred closed menus otherwise.
   // Until then a plain button stands in, which stays in place when the row shows another item.
   const menu = useRowInUse(rowKey)
-  const RowMenu = useLoadedOnUse(loadRowMenu, menu.inUse)?.RowMenu
 
   return (
     <div className="flex items-center gap-1">
       {children}
-      {/* Until its code is there the button stays as it is (focused, if it was), then the menu opens. */}
-      {menu.inUse && RowMenu ? (
+      {menu.inUse ? (
         <RowMenu key={rowKey} menuLabel={menuLabel} actions={actions} trigger={trigger} />
       ) : (
-        standIn(trigger, menuLabel, menu.use)
+        // Opens the menu the way the menu's own trigger would.
+        <Button
+          ref={trigger}
+          variant="ghost"
+          size="icon"
+          className="size-8"
+          aria-label={menuLabel}
+          aria-haspopup="menu"
+          aria-expanded={false}
+          onPointerDown={(event) => {
+            if (event.button !== 0 || event.ctrlKey) return
+            event.preventDefault()
+            focusButton(event)
+            menu.use()
+          }}
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter' && event.key !== ' ' && event.key !== 'ArrowDown') return
+            event.preventDefault()
+            menu.use()
+          }}
+        >
+          {menuIcon}
+        </Button>
       )}
     </div>
   )
 }
 
-/** The button that stands in for a row's menu until it is used; `open` opens it as the menu's trigger would. */
-function standIn(trigger: RefObject<HTMLButtonElement | null>, menuLabel: string, open?: () => void) {
+/** The confirm step shared by a row's menu and a record page's buttons: which action waits, and running it. */
+function useConfirmedRun() {
+  const [confirming, setConfirming] = useState<RowAction | null>(null)
+  const [pending, setPending] = useState(false)
+  async function run(action: RowAction) {
+    setPending(true)
+    try {
+      await action.run()
+    } catch {
+      // Already reported; the dialog just closes.
+    } finally {
+      setPending(false)
+      setConfirming(null)
+    }
+  }
+  /** Chosen: asked first when it says so, else run at once. */
+  const choose = (action: RowAction) => (action.confirm ? setConfirming(action) : void run(action))
+  const step = (returnFocusTo: RefObject<HTMLButtonElement | null>) =>
+    confirming?.confirm && (
+      <ConfirmDialog
+        open
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={confirming.confirm.title ?? confirming.label}
+        description={confirming.confirm.description}
+        confirmLabel={confirming.confirm.confirmLabel ?? confirming.label}
+        cancelLabel={m.common_cancel()}
+        danger={confirming.danger}
+        pending={pending}
+        onConfirm={() => void run(confirming)}
+        returnFocusTo={returnFocusTo}
+      />
+    )
+  return { choose, step }
+}
+
+type RowMenuProps = Pick<RowActionsProps, 'menuLabel' | 'actions'> & { trigger: RefObject<HTMLButtonElement | null> }
+
+/** One row's menu, opened as it mounts, and the confirm step of the action chosen in it. */
+function RowMenu({ menuLabel, actions, trigger }: RowMenuProps) {
+  const [menuOpen, setMenuOpen] = useState(true)
+  const closeMenu = useCallback(() => setMenuOpen(false), [])
+  const onCloseAutoFocus = useCloseOutOfView(menuOpen, closeMenu, trigger)
+  const { choose, step } = useConfirmedRun()
+
   return (
-    <Button
-      ref={trigger}
-      variant="ghost"
-      size="icon"
-      className="size-8"
-      aria-label={menuLabel}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onPointerEnter={preloadRowMenu}
-      onFocus={preloadRowMenu}
-      onPointerDown={(event) => {
-        if (!open || event.button !== 0 || event.ctrlKey) return
-        event.preventDefault()
-        focusButton(event)
-        open()
-      }}
-      onKeyDown={(event) => {
-        if (!open || (event.key !== 'Enter' && event.key !== ' ' && event.key !== 'ArrowDown')) return
-        event.preventDefault()
-        open()
-      }}
-    >
-      {menuIcon}
-    </Button>
+    <>
+      <DropdownMenu open={menuOpen} onOpenChange={setMenuOpen}>
+        <DropdownMenuTrigger asChild>
+          <Button
+            ref={trigger}
+            variant="ghost"
+            size="icon"
+            className="size-8"
+            aria-label={menuLabel}
+            onPointerDown={focusButton}
+          >
+            {menuIcon}
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" onCloseAutoFocus={onCloseAutoFocus}>
+          {actions.map((action) => {
+            const Icon = action.icon
+            return (
+              <DropdownMenuItem
+                key={action.id}
+                onSelect={() => choose(action)}
+                className={cn(action.danger && 'text-danger focus:text-danger')}
+              >
+                {Icon && <Icon aria-hidden className="size-4" />}
+                {action.label}
+              </DropdownMenuItem>
+            )
+          })}
+        </DropdownMenuContent>
+      </DropdownMenu>
+      {step(trigger)}
+    </>
   )
 }
 
