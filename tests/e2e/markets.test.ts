@@ -208,7 +208,8 @@ describe('market management (OFFICIAL)', () => {
     await page.getByPlaceholder('Search markets').fill('新华')
     await page.getByRole('button', { name: '廊坊市新华农贸市场', exact: true }).click()
     await page.reload()
-    await expect(page.getByTestId('market-switcher').textContent()).resolves.toContain('廊坊市新华农贸市场')
+    // The Workplace's prerendered frame shows the platform's default until the console takes over.
+    await expect.poll(() => page.getByTestId('market-switcher').textContent()).toContain('廊坊市新华农贸市场')
     // From the keyboard: type, walk down with the arrow keys, Enter takes the focused one.
     await page.getByTestId('market-switcher').click()
     await page.getByPlaceholder('Search markets').fill('保定')
