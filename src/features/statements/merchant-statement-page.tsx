@@ -23,7 +23,7 @@ type MerchantStatementPageProps = {
 /** A merchant's own statement (issue 25 §2): a row per day of the range, by method, and the totals. */
 export function MerchantStatementPage({ merchantId, days, locale, onDaysChange }: MerchantStatementPageProps) {
   const query = useQuery(merchantStatementQuery(merchantId, days))
-  const table = useStatementRows(query, (data) => data.days)
+  const table = useStatementRows(query, (data) => data.days, days, m.statements_empty())
   const columns = useColumns(
     useCallback(
       (current: Locale): ColumnDef<DayRow, unknown>[] => [
@@ -55,13 +55,7 @@ export function MerchantStatementPage({ merchantId, days, locale, onDaysChange }
         download={(format) => downloadMerchantStatement(merchantId, days, format)}
       />
       {data && <StatementTotals totals={data.totals} locale={locale} />}
-      <DataTable
-        caption={m.menu_merchant_statement()}
-        columns={columns}
-        {...table}
-        rowKey={(row) => row.day}
-        emptyText={m.statements_empty()}
-      />
+      <DataTable caption={m.menu_merchant_statement()} columns={columns} {...table} rowKey={(row) => row.day} />
     </section>
   )
 }

@@ -114,6 +114,30 @@ describe("a market's statement page", () => {
   })
 })
 
+describe('days the API refuses', () => {
+  it.each([
+    ['more than 31 days', { from: '2026-10-01', to: '2026-11-28' }, () => m.table_date_too_long({ days: 31 })],
+    ['an end before the start', { from: '2026-11-20', to: '2026-11-10' }, () => m.validation_date_order()],
+  ])('%s: said once, beside the days, and nothing asked', async (_, days, message) => {
+    renderWithClient(<StatementPage {...props({ days })} />)
+    await waitFor(() => expect(screen.getByText(m.table_date_refused_empty())).toBeTruthy())
+    const alerts = screen.getAllByRole('alert')
+    expect(alerts.map((alert) => alert.textContent)).toEqual([message()])
+    expect(within(screen.getByRole('group', { name: m.statements_days() })).getByRole('alert')).toBe(alerts[0])
+    expect(apiMock).not.toHaveBeenCalled()
+  })
+
+  it('the print view says it once and asks nothing', () => {
+    renderWithClient(
+      <StatementPrint market="m-1" days={{ from: '2026-10-01', to: '2026-11-28' }} locale="zh-CN" now={new Date()} />,
+    )
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      m.table_date_too_long({ days: 31 }),
+    ])
+    expect(apiMock).not.toHaveBeenCalled()
+  })
+})
+
 describe("the platform's statement page", () => {
   it('gives a row per market, each opening its market', async () => {
     apiMock.mockResolvedValue(platformStatement)

@@ -48,7 +48,7 @@ function MarketView({
   onPrint,
 }: StatementPageProps & { market: string }) {
   const query = useQuery(marketStatementQuery(market, days))
-  const table = useStatementRows(query, (data) => data.merchants)
+  const table = useStatementRows(query, (data) => data.merchants, days, m.statements_empty())
   const columns = useColumns(
     useCallback(
       (current: Locale): ColumnDef<MerchantRow, unknown>[] => [
@@ -97,7 +97,6 @@ function MarketView({
         {...table}
         rowKey={(row) => row.merchantId ?? `stall:${row.stallNo}`}
         showIndex
-        emptyText={m.statements_empty()}
       />
     </section>
   )
@@ -105,7 +104,7 @@ function MarketView({
 
 function PlatformView({ days, locale, onDaysChange, onOpenMarket, onPrint }: StatementPageProps) {
   const query = useQuery(platformStatementQuery(days))
-  const table = useStatementRows(query, (data) => data.markets)
+  const table = useStatementRows(query, (data) => data.markets, days, m.statements_platform_empty())
   const columns = useColumns(
     useCallback(
       (current: Locale): ColumnDef<MarketRow, unknown>[] => [
@@ -144,7 +143,6 @@ function PlatformView({ days, locale, onDaysChange, onOpenMarket, onPrint }: Sta
         {...table}
         rowKey={(row) => row.marketId}
         showIndex
-        emptyText={m.statements_platform_empty()}
       />
     </section>
   )

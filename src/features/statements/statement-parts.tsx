@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react'
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
 import { Printer } from 'lucide-react'
+import { MAX_RANGE_DAYS, dateRangeProblem } from '@contract/date-range'
 import type { MethodFigures, StatementFigures } from '@contract/statements'
 import { PAYMENT_METHOD_WORDS } from '@contract/words'
 import { m } from '@/paraglide/messages'
@@ -34,7 +35,13 @@ export function StatementToolbar({
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <div className="space-y-1">
-        <DateRangeFilter label={m.statements_days()} from={days.from} to={days.to} onChange={onDaysChange} />
+        <DateRangeFilter
+          label={m.statements_days()}
+          from={days.from}
+          to={days.to}
+          maxDays={MAX_RANGE_DAYS}
+          onChange={onDaysChange}
+        />
         <p className="text-xs text-muted-foreground">{m.statements_range_hint()}</p>
       </div>
       <div className="flex flex-wrap gap-2">
@@ -150,12 +157,16 @@ const PAGE_SIZE = 50
 
 /**
  * A statement's rows as a table shows them: sorted and paged here (the answer holds them all, a row
- * per merchant, market or day), with the query's state. `initialSort` null keeps the answer's order.
+ * per merchant, market or day), with the query's state. Days the API refuses are not asked for (the
+ * queries): no rows then, and an empty text that points at the days (which say what is wrong).
  */
 export function useStatementRows<Data, Row extends FigureRow>(
   query: UseQueryResult<Data>,
   rowsOf: (data: Data) => Row[],
+  days: StatementDays,
+  emptyText: string,
 ) {
+  const refused = dateRangeProblem(days) !== null
   const [sort, setSort] = useState<TableSort | null>(null)
   const [paging, setPaging] = useState({ page: 1, pageSize: PAGE_SIZE })
   const all = query.data ? rowsOf(query.data) : undefined
@@ -169,16 +180,17 @@ export function useStatementRows<Data, Row extends FigureRow>(
   const pages = Math.max(1, Math.ceil((sorted?.length ?? 0) / paging.pageSize))
   const page = Math.min(paging.page, pages)
   const result: ListResult<Row> = {
-    rows: sorted?.slice((page - 1) * paging.pageSize, page * paging.pageSize),
-    total: sorted?.length ?? 0,
-    status: query.status,
+    rows: refused ? [] : sorted?.slice((page - 1) * paging.pageSize, page * paging.pageSize),
+    total: refused ? 0 : (sorted?.length ?? 0),
+    status: refused ? 'success' : query.status,
     stale: null,
-    error: query.error,
+    error: refused ? null : query.error,
     fetching: query.isFetching,
     retry: () => void query.refetch(),
   }
   return {
     result,
+    emptyText: refused ? m.table_date_refused_empty() : emptyText,
     page,
     pageSize: paging.pageSize,
     onPageChange: (next: number, pageSize: number) => setPaging({ page: next, pageSize }),

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Printer } from 'lucide-react'
+import { MAX_RANGE_DAYS, dateRangeProblem } from '@contract/date-range'
 import { formatShanghaiTime } from '@contract/time'
 import { m } from '@/paraglide/messages'
 import { formatCount, formatYuan } from '@/lib/format'
@@ -31,9 +32,17 @@ type Line = FigureRow & { key: string; cells: string[] }
 type StatementPrintProps = { market: string | null; days: StatementDays; locale: Locale; now: Date }
 
 export function StatementPrint({ market, days, locale, now }: StatementPrintProps) {
-  const marketQuery = useQuery({ ...marketStatementQuery(market ?? '', days), enabled: market !== null })
-  const platformQuery = useQuery({ ...platformStatementQuery(days), enabled: market === null })
+  const problem = dateRangeProblem(days)
+  const marketQuery = useQuery({ ...marketStatementQuery(market ?? '', days), enabled: market !== null && !problem })
+  const platformQuery = useQuery({ ...platformStatementQuery(days), enabled: market === null && !problem })
   const query = market === null ? platformQuery : marketQuery
+  // Days the API refuses (a link, an edit): said once, and nothing asked.
+  if (problem)
+    return (
+      <p role="alert" className="p-6 text-sm text-danger">
+        {problem === 'order' ? m.validation_date_order() : m.table_date_too_long({ days: MAX_RANGE_DAYS })}
+      </p>
+    )
   if (query.status === 'pending') return <AsyncState state="loading" />
   if (query.status === 'error')
     return <AsyncState state="error" error={query.error} onRetry={() => void query.refetch()} />
