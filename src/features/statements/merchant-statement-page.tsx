@@ -51,6 +51,7 @@ export function MerchantStatementPage({ merchantId, days, locale, onDaysChange }
       />
       <StatementToolbar
         days={days}
+        shown={data}
         onDaysChange={onDaysChange}
         download={(format) => downloadMerchantStatement(merchantId, days, format)}
       />

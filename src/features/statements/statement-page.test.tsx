@@ -98,6 +98,15 @@ describe("a market's statement page", () => {
     expect(screen.getByRole('button', { name: m.statements_export_xlsx() })).toBeTruthy()
   })
 
+  it("shows the day shown in the days' boxes when the URL names none (today's statement)", async () => {
+    apiMock.mockResolvedValue(marketStatement)
+    renderWithClient(<StatementPage {...props()} />)
+    const days = screen.getByRole('group', { name: m.statements_days() })
+    const box = (name: string) => within(days).getByRole('textbox', { name }) as HTMLInputElement
+    await waitFor(() => expect(box(m.table_date_from()).value).toBe('2026-11-01'))
+    expect(box(m.table_date_to()).value).toBe('2026-11-01')
+  })
+
   it('says when the days had no trade', async () => {
     apiMock.mockResolvedValue({ ...marketStatement, merchants: [], totals: { ...figures(0, 0, 0, 0), methods: [] } })
     renderWithClient(<StatementPage {...props()} />)

@@ -86,6 +86,7 @@ function MarketView({
       />
       <StatementToolbar
         days={days}
+        shown={data}
         onDaysChange={onDaysChange}
         download={(format) => downloadStatement(market, days, format)}
         onPrint={onPrint}
@@ -132,6 +133,7 @@ function PlatformView({ days, locale, onDaysChange, onOpenMarket, onPrint }: Sta
       />
       <StatementToolbar
         days={days}
+        shown={data}
         onDaysChange={onDaysChange}
         download={(format) => downloadStatement(null, days, format)}
         onPrint={onPrint}

@@ -23,11 +23,14 @@ export type FigureRow = StatementFigures & { methods?: MethodFigures[] }
 /** The days, both exports and the print view, above a statement. */
 export function StatementToolbar({
   days,
+  shown,
   onDaysChange,
   download,
   onPrint,
 }: {
   days: StatementDays
+  /** The days of the statement shown (the answer's): what an end the URL leaves out stands for. */
+  shown: { from: string; to: string } | undefined
   onDaysChange: (days: DayRange) => void
   download: (format: StatementFormat) => Promise<void>
   onPrint?: (() => void) | undefined
@@ -37,8 +40,10 @@ export function StatementToolbar({
       <div className="space-y-1">
         <DateRangeFilter
           label={m.statements_days()}
-          from={days.from}
-          to={days.to}
+          // No days in the URL is today (one day alone, that day): the boxes say which, as the
+          // answer has them, rather than standing empty over a statement of a day.
+          from={days.from ?? shown?.from}
+          to={days.to ?? shown?.to}
           maxDays={MAX_RANGE_DAYS}
           onChange={onDaysChange}
         />
