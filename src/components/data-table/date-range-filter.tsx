@@ -71,7 +71,7 @@ export function DateRangeFilter({ label, from, to, onChange, maxDays, className 
   const box = (which: 'from' | 'to', state: End, set: typeof setStart, name: string) => {
     const wrong = isInvalid(state) || (!invalid && rangeWrong !== null)
     return (
-      <span className="flex items-center gap-1.5">
+      <span className="contents sm:flex sm:items-center sm:gap-1.5">
         <label htmlFor={`${id}-${which}`} className="shrink-0 text-sm text-muted-foreground">
           {name}
         </label>
@@ -84,17 +84,27 @@ export function DateRangeFilter({ label, from, to, onChange, maxDays, className 
           max={which === 'from' ? to : undefined}
           aria-invalid={wrong || undefined}
           aria-describedby={wrong ? `${id}-invalid` : undefined}
-          className="w-40"
+          className="w-full sm:w-40"
         />
       </span>
     )
   }
   return (
-    <div role="group" aria-label={label} className={cn('flex flex-wrap items-center gap-2', className)}>
+    // On a phone the two ends are rows of one grid, so "From" and "To" (words of different widths)
+    // put their boxes at the same edge, full width; from `sm` up they sit side by side.
+    <div
+      role="group"
+      aria-label={label}
+      className={cn(
+        'grid w-full grid-cols-[auto_minmax(0,1fr)] items-center gap-x-1.5 gap-y-2',
+        'sm:flex sm:w-auto sm:flex-wrap sm:gap-2',
+        className,
+      )}
+    >
       {box('from', start, setStart, m.table_date_from())}
       {box('to', end, setEnd, m.table_date_to())}
       {message && (
-        <span id={`${id}-invalid`} role="alert" className="text-sm text-danger">
+        <span id={`${id}-invalid`} role="alert" className="col-span-2 text-sm text-danger">
           {message}
         </span>
       )}

@@ -37,7 +37,7 @@ export function StatementToolbar({
 }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
-      <div className="space-y-1">
+      <div className="w-full space-y-1 sm:w-auto">
         <DateRangeFilter
           label={m.statements_days()}
           // No days in the URL is today (one day alone, that day): the boxes say which, as the
