@@ -26,8 +26,9 @@ const daysQuery = ({ from, to }: StatementDays) => ({ from, to })
  * Days the API refuses (out of order, more than 31) are not asked for: the days' filter says what is
  * wrong, once, and the page shows no statement; a loader's prefetch of them fails without a toast.
  */
+export const statementDaysAsked = (days: StatementDays) => dateRangeProblem(days) === null
 const refusedDays = (days: StatementDays) =>
-  dateRangeProblem(days) === null ? { enabled: true } : { enabled: false, meta: { handlesErrors: true } }
+  statementDaysAsked(days) ? { enabled: true } : { enabled: false, meta: { handlesErrors: true } }
 
 export const marketStatementQuery = (market: string, days: StatementDays) =>
   queryOptions({

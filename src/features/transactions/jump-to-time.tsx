@@ -70,7 +70,7 @@ export function JumpToTime({ value, onJump }: { value: string | undefined; onJum
           setWrong(false)
         }}
         {...invalid}
-        className="w-18 tabular-nums"
+        className="w-20 tabular-nums"
       />
       <Button type="submit" variant="outline" size="sm" className="h-8">
         {m.transactions_jump_go()}
