@@ -115,6 +115,10 @@ describe('daily statements', () => {
       expect(fromBox?.x).toBe(toBox?.x)
       expect(fromBox?.width).toBe(toBox?.width)
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+      // The print view's table scrolls inside the sheet, not the page sideways.
+      await page.goto('/statement/print')
+      await page.getByTestId('statement-print-totals').waitFor()
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
     } finally {
       await context.close()
     }

@@ -41,9 +41,9 @@ export function JumpToTime({ value, onJump }: { value: string | undefined; onJum
       noValidate
       role="group"
       aria-labelledby={`${id}-label`}
-      className="flex flex-wrap items-center gap-1"
+      className="flex w-full flex-wrap items-center gap-1 sm:w-auto"
     >
-      <span id={`${id}-label`} className="text-sm whitespace-nowrap text-muted-foreground">
+      <span id={`${id}-label`} className="basis-full text-sm whitespace-nowrap text-muted-foreground sm:basis-auto">
         {m.transactions_jump()}
       </span>
       <DayInput
@@ -54,7 +54,7 @@ export function JumpToTime({ value, onJump }: { value: string | undefined; onJum
           setWrong(false)
         }}
         {...invalid}
-        className="w-36"
+        className="flex-1 sm:w-36 sm:flex-none"
       />
       <Input
         aria-label={m.transactions_jump_time()}

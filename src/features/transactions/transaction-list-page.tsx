@@ -289,7 +289,7 @@ export function TransactionListPage({ search, market, onSearchChange }: Transact
               value={search.kind}
               options={wordOptions(TRANSACTION_KINDS, TRANSACTION_KIND_WORDS)}
               onChange={(kind) => list.setFilter('kind', kind)}
-              className="w-40"
+              className="w-52"
             />
             <AmountRangeFilter
               min={search.amountMin}
