@@ -9,7 +9,7 @@ import type { DayRange } from '@/components/data-table/date-range-filter'
 import { useColumns } from '@/components/data-table/use-columns'
 import { Button } from '@/components/ui/button'
 import { downloadStatement, marketStatementQuery, platformStatementQuery, type StatementDays } from './queries'
-import { figureColumns, StatementHeading, StatementToolbar, StatementTotals, useStatementRows } from './statement-parts'
+import { figureColumns, StatementLayout, useStatementRows } from './statement-parts'
 
 type MerchantRow = MarketStatement['merchants'][number]
 type MarketRow = PlatformStatement['markets'][number]
@@ -79,19 +79,17 @@ function MarketView({
   )
   const data = query.data
   return (
-    <section className="space-y-4" data-testid="statement-page">
-      <StatementHeading
-        title={m.menu_statement_page()}
-        of={data ? `${data.market.name} · ${daysLine(data)}` : undefined}
-      />
-      <StatementToolbar
-        days={days}
-        shown={data}
-        onDaysChange={onDaysChange}
-        download={(format) => downloadStatement(market, days, format)}
-        onPrint={onPrint}
-      />
-      {data && <StatementTotals totals={data.totals} locale={locale} />}
+    <StatementLayout
+      data-testid="statement-page"
+      title={m.menu_statement_page()}
+      of={data ? `${data.market.name} · ${daysLine(data)}` : undefined}
+      shown={data}
+      days={days}
+      locale={locale}
+      onDaysChange={onDaysChange}
+      download={(format) => downloadStatement(market, days, format)}
+      onPrint={onPrint}
+    >
       <DataTable
         caption={m.menu_statement_page()}
         columns={columns}
@@ -99,7 +97,7 @@ function MarketView({
         rowKey={(row) => row.merchantId ?? `stall:${row.stallNo}`}
         showIndex
       />
-    </section>
+    </StatementLayout>
   )
 }
 
@@ -126,19 +124,17 @@ function PlatformView({ days, locale, onDaysChange, onOpenMarket, onPrint }: Sta
   )
   const data = query.data
   return (
-    <section className="space-y-4" data-testid="statement-page">
-      <StatementHeading
-        title={m.menu_statement_page()}
-        of={data ? `${m.statements_all_markets()} · ${daysLine(data)}` : undefined}
-      />
-      <StatementToolbar
-        days={days}
-        shown={data}
-        onDaysChange={onDaysChange}
-        download={(format) => downloadStatement(null, days, format)}
-        onPrint={onPrint}
-      />
-      {data && <StatementTotals totals={data.totals} locale={locale} />}
+    <StatementLayout
+      data-testid="statement-page"
+      title={m.menu_statement_page()}
+      of={data ? `${m.statements_all_markets()} · ${daysLine(data)}` : undefined}
+      shown={data}
+      days={days}
+      locale={locale}
+      onDaysChange={onDaysChange}
+      download={(format) => downloadStatement(null, days, format)}
+      onPrint={onPrint}
+    >
       <DataTable
         caption={m.menu_statement_page()}
         columns={columns}
@@ -146,6 +142,6 @@ function PlatformView({ days, locale, onDaysChange, onOpenMarket, onPrint }: Sta
         rowKey={(row) => row.marketId}
         showIndex
       />
-    </section>
+    </StatementLayout>
   )
 }

@@ -75,7 +75,7 @@ export function StatementToolbar({
 export function StatementTotals({ totals, locale }: { totals: FigureRow; locale: Locale }) {
   // data-value: the unformatted figure, for tests and tools.
   const figure = (label: string, value: string, testId: string, raw: number) => (
-    <div className="rounded-md border bg-card p-3" data-value={raw} data-testid={`${testId}-figure`}>
+    <div className="rounded-md border border-border bg-card p-3" data-value={raw} data-testid={`${testId}-figure`}>
       <div className="text-xs text-muted-foreground">{label}</div>
       <div className="text-lg font-semibold tabular-nums" data-testid={testId}>
         {value}
@@ -225,5 +225,43 @@ export function StatementHeading({
       </div>
       {children}
     </header>
+  )
+}
+
+/**
+ * What every statement page shows around its table: the heading (what it is of), the days with the
+ * exports and the print view, and the totals of the statement shown.
+ */
+export function StatementLayout({
+  title,
+  of,
+  shown,
+  days,
+  locale,
+  onDaysChange,
+  download,
+  onPrint,
+  children,
+  ...rest
+}: {
+  title: string
+  of: string | undefined
+  /** The answer shown: its days and totals (none while it loads, or for refused days). */
+  shown: { from: string; to: string; totals: FigureRow } | undefined
+  days: StatementDays
+  locale: Locale
+  onDaysChange: (days: DayRange) => void
+  download: (format: StatementFormat) => Promise<void>
+  onPrint?: (() => void) | undefined
+  children: ReactNode
+  'data-testid': string
+}) {
+  return (
+    <section className="space-y-4" data-testid={rest['data-testid']}>
+      <StatementHeading title={title} of={of} />
+      <StatementToolbar days={days} shown={shown} onDaysChange={onDaysChange} download={download} onPrint={onPrint} />
+      {shown && <StatementTotals totals={shown.totals} locale={locale} />}
+      {children}
+    </section>
   )
 }
