@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { CalendarDateSchema } from './fields'
-import { isCalendarDay } from './time'
+import { isCalendarDay, shanghaiDayStart } from './time'
 
 /**
  * A list filtered by days (`?from=2026-11-01&to=2026-11-27`), both ends included, each an
@@ -26,6 +26,26 @@ export const dateRangeInOrder = <T extends DateRange>() =>
     ['to'] as never,
   )
 type DateRange = { from?: string | undefined; to?: string | undefined }
+
+/** The longest range one query reads: a month, whichever month, so a page never scans a year of a province. */
+export const MAX_RANGE_DAYS = 31
+
+/** Days from `from` to `to`, both included (real days, in order). */
+export const daysInRange = (from: string, to: string) =>
+  Math.round((shanghaiDayStart(to).getTime() - shanghaiDayStart(from).getTime()) / 86_400_000) + 1
+
+/** Whether a range in order spans at most MAX_RANGE_DAYS days (an open end always does). */
+export const withinMaxRange = ({ from, to }: DateRange) =>
+  !from || !to || from > to || daysInRange(from, to) <= MAX_RANGE_DAYS
+
+/**
+ * What the API would refuse in a range, before asking it: an end before the start, or more than
+ * MAX_RANGE_DAYS days. The console says it beside the days and sends no request.
+ */
+export function dateRangeProblem(range: DateRange): 'order' | 'too-long' | null {
+  if (range.from && range.to && range.from > range.to) return 'order'
+  return withinMaxRange(range) ? null : 'too-long'
+}
 
 const LenientDay = v.fallback(v.optional(v.pipe(v.string(), v.check(isCalendarDay))), undefined)
 

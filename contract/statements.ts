@@ -1,30 +1,19 @@
 import * as v from 'valibot'
 import { PAYMENT_METHODS } from './device-api'
-import { DateRangeQueryEntries, DateRangeSearchSchema, dateRangeInOrder } from './date-range'
+import { DateRangeQueryEntries, DateRangeSearchSchema, dateRangeInOrder, withinMaxRange } from './date-range'
 import { MarketQueryEntries, MarketScopeSearchSchema } from './scope'
-import { shanghaiDayStart } from './time'
 
 /**
  * Daily statements (issue 25 §2): what each merchant took in a range of Asia/Shanghai days, by
  * payment method, less refunds; a market's totals; the platform's markets. Money in integer fen.
- * `from`/`to` both included (one end alone: that day; neither: today); at most STATEMENT_MAX_DAYS days in one request.
+ * `from`/`to` both included (one end alone: that day; neither: today); at most MAX_RANGE_DAYS (31) days in one request.
  */
 
-/** The longest range one statement covers: a month, whichever month (a longer one is refused, 40000). */
-const STATEMENT_MAX_DAYS = 31
-
-/** Days from `from` to `to`, both included. */
-const daysInRange = (from: string, to: string) =>
-  Math.round((shanghaiDayStart(to).getTime() - shanghaiDayStart(from).getTime()) / 86_400_000) + 1
-
 type Range = { from?: string | undefined; to?: string | undefined }
-/** More than STATEMENT_MAX_DAYS days is 40000 on `to`. */
+/** More than MAX_RANGE_DAYS days (contract/date-range.ts) is 40000 on `to`. */
 const withinCap = <T extends Range>() =>
   v.forward<T, v.CheckIssue<T>, ['to']>(
-    v.check<T, 'validation_statement_range'>(
-      ({ from, to }) => !from || !to || daysInRange(from, to) <= STATEMENT_MAX_DAYS,
-      'validation_statement_range',
-    ),
+    v.check<T, 'validation_statement_range'>(withinMaxRange, 'validation_statement_range'),
     ['to'] as never,
   )
 

@@ -25,7 +25,8 @@ const CHUNK = 10
 const MAX_LINES = 30
 const MESSAGE_TYPE = 'rollup_mismatch'
 
-const FIGURES = [
+/** The figure columns every market rollup table has (merchant and method tables: the money ones). */
+export const ROLLUP_FIGURES = [
   'payments',
   'payment_fen',
   'refunds',
@@ -35,6 +36,7 @@ const FIGURES = [
   'tests',
   'tests_failed',
 ] as const
+const FIGURES = ROLLUP_FIGURES
 type Figure = (typeof FIGURES)[number]
 const MONEY: readonly Figure[] = ['payment_fen', 'refund_fen']
 

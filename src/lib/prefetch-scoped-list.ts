@@ -13,11 +13,13 @@ export function prefetchScopedList<Params extends { market: string | null }, Dat
   queryClient: QueryClient,
   user: Pick<UserInfo, 'role' | 'marketId'> | undefined,
   search: Omit<Params, 'market'> & { market?: string | undefined },
-  listQuery: (params: Params) => FetchQueryOptions<Data, Error, Data, Key>,
+  listQuery: (params: Params) => FetchQueryOptions<Data, Error, Data, Key> & { enabled?: unknown },
 ): void {
   const { market, ...list } = search
   const scope = resolveMarketScope(user, market, marketChoiceStore.state)
   // The search without its market, and the market in scope: the list's params (TypeScript cannot
   // see that an object spread with `market` put back is `Params` again).
-  void queryClient.prefetchQuery(listQuery({ ...list, market: scope } as Params))
+  const query = listQuery({ ...list, market: scope } as Params)
+  // A query its page would not run (a search the API refuses) is not started here either.
+  if (query.enabled !== false) void queryClient.prefetchQuery(query)
 }

@@ -1,8 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, gte, sql } from 'drizzle-orm'
 import { merchantDayStats, transactions } from '../../server/db/schema'
-import { deviceCall, payment, refund, withDevice, withMerchant } from '../helpers/devices'
-import { withOfficial, withOperator } from '../helpers/fixtures'
+import {
+  deviceCall,
+  payment,
+  refund,
+  sendEvents,
+  today,
+  withDevice,
+  withMerchant,
+  withTradingWorld,
+  yesterday,
+} from '../helpers/devices'
+import { withOperator } from '../helpers/fixtures'
 import { createTestApp, type TestApp } from '../helpers/test-app'
 import { typedApi } from '../helpers/typed-api'
 
@@ -19,26 +29,14 @@ let b: Operator
 let m1: string
 let m2: string
 
-const today = (time: string) => `2026-11-01T${time}+08:00`
-const yesterday = (time: string) => `2026-10-31T${time}+08:00`
-
 beforeAll(async () => {
   t = await createTestApp()
-  official = (await withOfficial(t)).token
-  a = await withOperator(t, { token: official }, 1)
-  b = await withOperator(t, { token: official }, 2)
-  m1 = await withMerchant(t, a.token, 1)
-  m2 = await withMerchant(t, a.token, 2)
-  const m3 = await withMerchant(t, b.token, 3)
-  const t1 = await withDevice(t, a.token, { kind: 'payment_terminal', merchantId: m1 })
-  const t2 = await withDevice(t, a.token, { kind: 'payment_terminal', merchantId: m2 })
-  const t3 = await withDevice(t, b.token, { kind: 'payment_terminal', merchantId: m3 })
+  const world = await withTradingWorld(t)
+  ;({ official, a, b, m1, m2 } = world)
+  const { t1, t2, t3 } = world
   const counter = await withDevice(t, a.token, { kind: 'passenger_counter', stallNo: '东门' })
   const tester = await withDevice(t, a.token, { kind: 'pesticide_tester', stallNo: '检测室' })
-  const send = async (device: { code: string; secret: string }, events: unknown[]) => {
-    const answer = await deviceCall(t, device, '/events', { events })
-    if (answer.body.code !== 20000) throw new Error(answer.body.msg)
-  }
+  const send = (device: { code: string; secret: string }, events: unknown[]) => sendEvents(t, device, events)
   await send(t1, [
     payment('a', 1000, today('09:30:00')),
     payment('b', 500, today('00:00:00')),

@@ -8,7 +8,7 @@ import { DEMO_DEVICE_CODE, demoDeviceSecret } from '../../server/demo/seed/demo-
 import { hashSecret } from '../../server/lib/tokens'
 import { deviceCall } from '../helpers/devices'
 import { createTestApp, type TestApp } from '../helpers/test-app'
-import { ROLLUP_FIGURES } from '../helpers/rollup-check'
+import { ROLLUP_FIGURES } from '../../server/statements/nightly-check'
 
 let t: TestApp
 

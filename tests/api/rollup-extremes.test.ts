@@ -9,7 +9,7 @@ import { MAX_FIGURE, pipelined, RollupDelta, rollupStatements } from '../../serv
 import { deviceCall, passengers, payment, pesticideTest, refund, withDevice, withMerchant } from '../helpers/devices'
 import { withOfficial, withOperator } from '../helpers/fixtures'
 import { createTestApp, type TestApp } from '../helpers/test-app'
-import { ROLLUP_FIGURES } from '../helpers/rollup-check'
+import { ROLLUP_FIGURES } from '../../server/statements/nightly-check'
 
 /**
  * One market's rollups at the 64-bit limit (issue 21): reaching it through the API would take billions

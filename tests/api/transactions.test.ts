@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import { TRANSACTION_COUNT_CAP, type TransactionDetail, type TransactionList } from '../../contract/transactions'
 import { TRANSACTION_LIST, TRANSACTION_SORTS } from '../../contract/transactions-list'
-import { deviceCall, payment, refund, withDevice, withMerchant } from '../helpers/devices'
+import { payment, refund, sendEvents, today, withTradingWorld, yesterday } from '../helpers/devices'
 import { parseCsv } from '../helpers/csv'
-import { withOfficial, withOperator } from '../helpers/fixtures'
+import type { withOperator } from '../helpers/fixtures'
 import { listEndpointSuite } from '../helpers/list-endpoint-suite'
 import { merchantInput } from '../helpers/merchant-input'
 import { createTestApp, type TestApp } from '../helpers/test-app'
@@ -26,38 +26,32 @@ let m2: string
 let t1: { id: string; code: string; secret: string }
 let t2: { id: string; code: string; secret: string }
 
-const today = (time: string) => `2026-11-01T${time}+08:00`
-const yesterday = (time: string) => `2026-10-31T${time}+08:00`
 const METHODS = ['wechat', 'alipay', 'unionpay', 'cash', 'other'] as const
 /** A's today: 24 payments on t1 (m1) and t2 (m2), 3 refunds; yesterday 6 payments; B today 5. */
 const A_TODAY_PAYMENTS = 24
 
-async function send(device: { code: string; secret: string }, events: unknown[]) {
-  const answer = await deviceCall(t, device, '/events', { events })
-  expect(answer.body.code, JSON.stringify(answer.body)).toBe(20000)
-}
+const send = (device: { code: string; secret: string }, events: unknown[]) => sendEvents(t, device, events)
 
 const list = async (query: string, token = official) =>
   (await t.call<TransactionList>(`/api/transactions?${query}`, { method: 'GET', token })).body
 
 beforeAll(async () => {
   t = await createTestApp()
-  official = (await withOfficial(t)).token
-  a = await withOperator(t, { token: official }, 401)
-  b = await withOperator(t, { token: official }, 402)
-  m1 = await withMerchant(t, a.token, 1)
-  // A name a spreadsheet would run as a formula: the export must neutralise it.
-  const named = await typedApi(t.call)(
-    '/merchants',
-    '$post',
-    { json: merchantInput(2, { name: '=SUM(1+1)' }) },
-    { token: a.token },
-  )
-  m2 = named.body.code === 20000 ? named.body.data.id : ''
-  const m3 = await withMerchant(t, b.token, 3)
-  t1 = await withDevice(t, a.token, { kind: 'payment_terminal', merchantId: m1 })
-  t2 = await withDevice(t, a.token, { kind: 'payment_terminal', merchantId: m2 })
-  const t3 = await withDevice(t, b.token, { kind: 'payment_terminal', merchantId: m3 })
+  const world = await withTradingWorld(t, {
+    operators: [401, 402],
+    // A name a spreadsheet would run as a formula: the export must neutralise it.
+    merchant2: async (token) => {
+      const named = await typedApi(t.call)(
+        '/merchants',
+        '$post',
+        { json: merchantInput(2, { name: '=SUM(1+1)' }) },
+        { token },
+      )
+      return named.body.code === 20000 ? named.body.data.id : ''
+    },
+  })
+  ;({ official, a, b, m1, m2, t1, t2 } = world)
+  const { t3 } = world
   // Today from 08:00, a minute apart per device; amounts 100, 200, … fen; methods in turn.
   for (const [n, device] of [t1, t2].entries())
     await send(

@@ -105,6 +105,20 @@ describe('daily statements', () => {
       await expect.poll(() => page.getByRole('heading', { name: '日结对账单' }).isVisible()).toBe(true)
       // Cards: each cell names its column itself.
       await expect.poll(() => page.locator('td[data-label="收款笔数"]').count()).toBeGreaterThan(0)
+      // The days' boxes show today's statement's day, and "起" and "至" put their boxes at one edge.
+      const days = page.getByRole('group', { name: '日期' })
+      const [from, to] = [days.getByRole('textbox', { name: '起' }), days.getByRole('textbox', { name: '至' })]
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date())
+      await expect.poll(() => from.inputValue()).toBe(today)
+      expect(await to.inputValue()).toBe(today)
+      const [fromBox, toBox] = [await from.boundingBox(), await to.boundingBox()]
+      expect(fromBox?.x).toBe(toBox?.x)
+      expect(fromBox?.width).toBe(toBox?.width)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+      // The print view's table scrolls inside the sheet, not the page sideways.
+      await page.goto('/statement/print')
+      await page.getByTestId('statement-print-totals').waitFor()
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
     } finally {
       await context.close()
     }

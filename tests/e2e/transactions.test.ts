@@ -98,6 +98,27 @@ describe('Transactions on a phone, in Chinese', () => {
     await searchEvent(page, '事件编号', paymentId)
     await page.getByRole('link', { name: `打开 ${paymentId}` }).waitFor()
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+
+    // Jump to a time: a day and a 24-hour time typed the same in Chinese, Enter to jump.
+    const jump = page.getByRole('group', { name: '跳转到时间' })
+    await jump.getByRole('textbox', { name: '跳转日期' }).fill('2026-11-20')
+    await jump.getByRole('textbox', { name: /跳转时刻/ }).fill('21:05')
+    await jump.getByRole('textbox', { name: /跳转时刻/ }).press('Enter')
+    await page.waitForURL(/at=2026-11-20(\+|%20)21(%3A|:)05/)
+    expect(await page.locator('input[type="datetime-local"]').count()).toBe(0)
+
+    // More than 31 days: said once, beside the days; no toast, no failed table, no request refused.
+    const refused: string[] = []
+    page.on('response', (response) => {
+      if (response.url().includes('/api/transactions') && response.status() === 400) refused.push(response.url())
+    })
+    await page.goto('/transaction?from=2026-09-01&to=2026-11-20')
+    const days = page.getByRole('group', { name: '时间' })
+    await expect.poll(() => days.getByRole('alert').textContent()).toBe('一次最多选择 31 天')
+    await page.getByText('请在上方重新选择日期后查看').waitFor()
+    expect(await page.getByRole('alert').count()).toBe(1)
+    expect(await page.locator('[data-sonner-toast]').count()).toBe(0)
+    expect(refused).toEqual([])
     await context.close()
   })
 })

@@ -1,4 +1,5 @@
 import type { DeviceKind } from '../../contract/device-list'
+import { withOfficial, withOperator } from './fixtures'
 import { merchantInput } from './merchant-input'
 import type { Answer, TestApp } from './test-app'
 import { typedApi } from './typed-api'
@@ -43,6 +44,60 @@ export async function withDevice(
   )
   if (answer.body.code !== 20000) throw new Error(`could not bind ${code}: ${answer.body.msg}`)
   return answer.body.data
+}
+
+type Operator = Awaited<ReturnType<typeof withOperator>>
+type Device = Awaited<ReturnType<typeof withDevice>>
+
+/** Sends a batch of events as `device` does; a batch the API refuses fails the setup, saying why. */
+export async function sendEvents(t: TestApp, device: { code: string; secret: string }, events: unknown[]) {
+  const answer = await deviceCall(t, device, '/events', { events })
+  if (answer.body.code !== 20000) throw new Error(`device events: ${JSON.stringify(answer.body)}`)
+}
+
+/** `HH:mm:ss` on a Shanghai day, as a device sends it (the test clock stands at 2026-11-01 10:00 there). */
+export const today = (time: string) => `2026-11-01T${time}+08:00`
+export const yesterday = (time: string) => `2026-10-31T${time}+08:00`
+
+/**
+ * The trading world the money tests start from: an OFFICIAL, markets A and B with their operators,
+ * merchants m1 and m2 in A and m3 in B, and a bound payment terminal each (t1, t2, t3). `operators`
+ * numbers the markets (files that also register others keep theirs apart); `merchant2` registers A's
+ * second merchant its own way (a name the test needs).
+ */
+export async function withTradingWorld(
+  t: TestApp,
+  options: { operators?: [number, number]; merchant2?: (token: string) => Promise<string> } = {},
+): Promise<{
+  official: string
+  a: Operator
+  b: Operator
+  m1: string
+  m2: string
+  m3: string
+  t1: Device
+  t2: Device
+  t3: Device
+}> {
+  const [na, nb] = options.operators ?? [1, 2]
+  const official = (await withOfficial(t)).token
+  const a = await withOperator(t, { token: official }, na)
+  const b = await withOperator(t, { token: official }, nb)
+  const m1 = await withMerchant(t, a.token, 1)
+  const m2 = options.merchant2 ? await options.merchant2(a.token) : await withMerchant(t, a.token, 2)
+  const m3 = await withMerchant(t, b.token, 3)
+  const terminal = (token: string, merchantId: string) => withDevice(t, token, { kind: 'payment_terminal', merchantId })
+  return {
+    official,
+    a,
+    b,
+    m1,
+    m2,
+    m3,
+    t1: await terminal(a.token, m1),
+    t2: await terminal(a.token, m2),
+    t3: await terminal(b.token, m3),
+  }
 }
 
 export const basicAuth = (code: string, secret: string) =>

@@ -38,6 +38,29 @@ describe('DateRangeFilter', () => {
     expect(onChange).toHaveBeenLastCalledWith({ from: '2026-11-10', to: '2026-11-20' })
   })
 
+  it('keeps a range longer than maxDays out of the URL and says so once, beside the days', () => {
+    const onChange = vi.fn()
+    render(<DateRangeFilter label="Time" from="2026-11-01" to="2026-11-28" maxDays={31} onChange={onChange} />)
+    fireEvent.change(from(), { target: { value: '2026-09-30' } })
+    expect(onChange).not.toHaveBeenCalled()
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      m.table_date_too_long({ days: 31 }),
+    ])
+    expect(from().getAttribute('aria-invalid')).toBe('true')
+    fireEvent.change(from(), { target: { value: '2026-10-29' } })
+    expect(onChange).toHaveBeenLastCalledWith({ from: '2026-10-29', to: '2026-11-28' })
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it("says a URL's range that is out of order or too long", () => {
+    const { rerender } = render(
+      <DateRangeFilter label="Time" from="2026-11-20" to="2026-11-10" maxDays={31} onChange={vi.fn()} />,
+    )
+    expect(screen.getByRole('alert').textContent).toBe(m.validation_date_order())
+    rerender(<DateRangeFilter label="Time" from="2026-01-01" to="2026-11-10" maxDays={31} onChange={vi.fn()} />)
+    expect(screen.getByRole('alert').textContent).toBe(m.table_date_too_long({ days: 31 }))
+  })
+
   it('follows the URL when it changes underneath', () => {
     const onChange = vi.fn()
     const { rerender } = render(<DateRangeFilter label="Time" from="2026-11-01" to={undefined} onChange={onChange} />)

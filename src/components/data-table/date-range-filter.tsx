@@ -1,4 +1,5 @@
 import { useId, useState } from 'react'
+import { daysInRange } from '@contract/date-range'
 import { DATE_RANGE } from '@contract/fields'
 import { isCalendarDay } from '@contract/time'
 import { m } from '@/paraglide/messages'
@@ -16,6 +17,8 @@ type DateRangeFilterProps = DayRange & {
   label: string
   /** A new range: a day once it is complete and real, undefined once its box is emptied. */
   onChange: (range: DayRange) => void
+  /** The longest range the list takes (contract/date-range.ts): a longer one is said here, never sent. */
+  maxDays?: number
   className?: string
 }
 
@@ -27,9 +30,12 @@ const endOf = (day: string | undefined): End => ({ text: day ?? '', synced: day 
  * Filters a list by a range of days (Asia/Shanghai, as contract/time.ts counts them), typed as
  * YYYY-MM-DD or chosen on the calendar. A day reaches the URL only once it is a real day, so typing
  * never sends half a date; emptying a box opens that end. A start after the end swaps them, rather
- * than asking for a list that cannot have a row. Each box follows the URL when it changes underneath.
+ * than asking for a list that cannot have a row; a range longer than `maxDays` stays in the boxes and
+ * is said beside them, once (the list keeps the days it shows, and asks the API nothing it would
+ * refuse). Each box follows the URL when it changes underneath; a URL with a range the list refuses
+ * (a link, an edit) is said the same way, and the page asks nothing for it.
  */
-export function DateRangeFilter({ label, from, to, onChange, className }: DateRangeFilterProps) {
+export function DateRangeFilter({ label, from, to, onChange, maxDays, className }: DateRangeFilterProps) {
   const id = useId()
   const [start, setStart] = useState(() => endOf(from))
   const [end, setEnd] = useState(() => endOf(to))
@@ -37,8 +43,11 @@ export function DateRangeFilter({ label, from, to, onChange, className }: DateRa
   if ((from ?? '') !== start.synced) setStart(endOf(from))
   if ((to ?? '') !== end.synced) setEnd(endOf(to))
 
+  const tooLong = ({ from: start, to: end }: DayRange) =>
+    maxDays !== undefined && !!start && !!end && daysInRange(start, end) > maxDays
   const apply = (next: DayRange) => {
     const ordered = next.from && next.to && next.from > next.to ? { from: next.to, to: next.from } : next
+    if (tooLong(ordered)) return
     if (ordered.from !== from || ordered.to !== to) onChange(ordered)
   }
   const type = (which: 'from' | 'to', text: string) => {
@@ -50,10 +59,19 @@ export function DateRangeFilter({ label, from, to, onChange, className }: DateRa
   // Unfinished text is flagged once the user leaves the box, or once it is as long as a day.
   const isInvalid = (state: End) => state.text !== '' && !isDay(state.text) && (state.left || state.text.length >= 10)
   const invalid = isInvalid(start) || isInvalid(end)
+  // The range as the boxes hold it (in order), or the URL's when it is out of order.
+  const typed = [start.text, end.text].filter(isDay).sort()
+  const rangeWrong: string | null =
+    typed.length === 2 && tooLong({ from: typed[0], to: typed[1] })
+      ? m.table_date_too_long({ days: maxDays ?? 0 })
+      : from && to && from > to
+        ? m.validation_date_order()
+        : null
+  const message = invalid ? m.table_date_invalid() : rangeWrong
   const box = (which: 'from' | 'to', state: End, set: typeof setStart, name: string) => {
-    const wrong = isInvalid(state)
+    const wrong = isInvalid(state) || (!invalid && rangeWrong !== null)
     return (
-      <span className="flex items-center gap-1.5">
+      <span className="contents sm:flex sm:items-center sm:gap-1.5">
         <label htmlFor={`${id}-${which}`} className="shrink-0 text-sm text-muted-foreground">
           {name}
         </label>
@@ -66,18 +84,28 @@ export function DateRangeFilter({ label, from, to, onChange, className }: DateRa
           max={which === 'from' ? to : undefined}
           aria-invalid={wrong || undefined}
           aria-describedby={wrong ? `${id}-invalid` : undefined}
-          className="w-40"
+          className="w-full sm:w-40"
         />
       </span>
     )
   }
   return (
-    <div role="group" aria-label={label} className={cn('flex flex-wrap items-center gap-2', className)}>
+    // On a phone the two ends are rows of one grid, so "From" and "To" (words of different widths)
+    // put their boxes at the same edge, full width; from `sm` up they sit side by side.
+    <div
+      role="group"
+      aria-label={label}
+      className={cn(
+        'grid w-full grid-cols-[auto_minmax(0,1fr)] items-center gap-x-1.5 gap-y-2',
+        'sm:flex sm:w-auto sm:flex-wrap sm:gap-2',
+        className,
+      )}
+    >
       {box('from', start, setStart, m.table_date_from())}
       {box('to', end, setEnd, m.table_date_to())}
-      {invalid && (
-        <span id={`${id}-invalid`} role="alert" className="text-sm text-danger">
-          {m.table_date_invalid()}
+      {message && (
+        <span id={`${id}-invalid`} role="alert" className="col-span-2 text-sm text-danger">
+          {message}
         </span>
       )}
     </div>

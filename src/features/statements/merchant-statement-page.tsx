@@ -9,7 +9,7 @@ import { DataTable } from '@/components/data-table/data-table'
 import type { DayRange } from '@/components/data-table/date-range-filter'
 import { useColumns } from '@/components/data-table/use-columns'
 import { downloadMerchantStatement, merchantStatementQuery, type StatementDays } from './queries'
-import { figureColumns, StatementHeading, StatementToolbar, StatementTotals, useStatementRows } from './statement-parts'
+import { figureColumns, StatementLayout, useStatementRows } from './statement-parts'
 
 type DayRow = MerchantStatement['days'][number]
 
@@ -23,7 +23,7 @@ type MerchantStatementPageProps = {
 /** A merchant's own statement (issue 25 §2): a row per day of the range, by method, and the totals. */
 export function MerchantStatementPage({ merchantId, days, locale, onDaysChange }: MerchantStatementPageProps) {
   const query = useQuery(merchantStatementQuery(merchantId, days))
-  const table = useStatementRows(query, (data) => data.days)
+  const table = useStatementRows(query, (data) => data.days, days, m.statements_empty())
   const columns = useColumns(
     useCallback(
       (current: Locale): ColumnDef<DayRow, unknown>[] => [
@@ -44,24 +44,17 @@ export function MerchantStatementPage({ merchantId, days, locale, onDaysChange }
   if (query.status === 'error' && !data)
     return <AsyncState state="error" error={query.error} onRetry={() => void query.refetch()} />
   return (
-    <section className="space-y-4" data-testid="merchant-statement-page">
-      <StatementHeading
-        title={m.menu_merchant_statement()}
-        of={data ? `${data.merchant.marketName} · ${data.merchant.stallNo} · ${data.merchant.name}` : undefined}
-      />
-      <StatementToolbar
-        days={days}
-        onDaysChange={onDaysChange}
-        download={(format) => downloadMerchantStatement(merchantId, days, format)}
-      />
-      {data && <StatementTotals totals={data.totals} locale={locale} />}
-      <DataTable
-        caption={m.menu_merchant_statement()}
-        columns={columns}
-        {...table}
-        rowKey={(row) => row.day}
-        emptyText={m.statements_empty()}
-      />
-    </section>
+    <StatementLayout
+      data-testid="merchant-statement-page"
+      title={m.menu_merchant_statement()}
+      of={data ? `${data.merchant.marketName} · ${data.merchant.stallNo} · ${data.merchant.name}` : undefined}
+      shown={data}
+      days={days}
+      locale={locale}
+      onDaysChange={onDaysChange}
+      download={(format) => downloadMerchantStatement(merchantId, days, format)}
+    >
+      <DataTable caption={m.menu_merchant_statement()} columns={columns} {...table} rowKey={(row) => row.day} />
+    </StatementLayout>
   )
 }

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
+import { dateRangeProblem } from '@contract/date-range'
 import type { StatementSearch } from '@contract/statements'
 import { api } from '@/lib/api-client'
 import { downloadFile } from '@/lib/download'
@@ -21,21 +22,32 @@ const statementKeys = {
 
 const daysQuery = ({ from, to }: StatementDays) => ({ from, to })
 
+/**
+ * Days the API refuses (out of order, more than 31) are not asked for: the days' filter says what is
+ * wrong, once, and the page shows no statement; a loader's prefetch of them fails without a toast.
+ */
+export const statementDaysAsked = (days: StatementDays) => dateRangeProblem(days) === null
+const refusedDays = (days: StatementDays) =>
+  statementDaysAsked(days) ? { enabled: true } : { enabled: false, meta: { handlesErrors: true } }
+
 export const marketStatementQuery = (market: string, days: StatementDays) =>
   queryOptions({
     queryKey: statementKeys.market(market, days),
+    ...refusedDays(days),
     queryFn: ({ signal }) => api('/statements/market', '$get', { query: { market, ...daysQuery(days) } }, { signal }),
   })
 
 export const platformStatementQuery = (days: StatementDays) =>
   queryOptions({
     queryKey: statementKeys.platform(days),
+    ...refusedDays(days),
     queryFn: ({ signal }) => api('/statements/platform', '$get', { query: daysQuery(days) }, { signal }),
   })
 
 export const merchantStatementQuery = (merchantId: string, days: StatementDays) =>
   queryOptions({
     queryKey: statementKeys.merchant(merchantId, days),
+    ...refusedDays(days),
     queryFn: ({ signal }) =>
       api('/statements/merchant/:id', '$get', { param: { id: merchantId }, query: daysQuery(days) }, { signal }),
   })

@@ -98,6 +98,15 @@ describe("a market's statement page", () => {
     expect(screen.getByRole('button', { name: m.statements_export_xlsx() })).toBeTruthy()
   })
 
+  it("shows the day shown in the days' boxes when the URL names none (today's statement)", async () => {
+    apiMock.mockResolvedValue(marketStatement)
+    renderWithClient(<StatementPage {...props()} />)
+    const days = screen.getByRole('group', { name: m.statements_days() })
+    const box = (name: string) => within(days).getByRole('textbox', { name }) as HTMLInputElement
+    await waitFor(() => expect(box(m.table_date_from()).value).toBe('2026-11-01'))
+    expect(box(m.table_date_to()).value).toBe('2026-11-01')
+  })
+
   it('says when the days had no trade', async () => {
     apiMock.mockResolvedValue({ ...marketStatement, merchants: [], totals: { ...figures(0, 0, 0, 0), methods: [] } })
     renderWithClient(<StatementPage {...props()} />)
@@ -111,6 +120,30 @@ describe("a market's statement page", () => {
     apiMock.mockResolvedValueOnce(marketStatement)
     fireEvent.click(screen.getAllByRole('button', { name: m.common_retry() })[0]!)
     await waitFor(() => expect(screen.getByTestId('total-payments').textContent).toBe('3'))
+  })
+})
+
+describe('days the API refuses', () => {
+  it.each([
+    ['more than 31 days', { from: '2026-10-01', to: '2026-11-28' }, () => m.table_date_too_long({ days: 31 })],
+    ['an end before the start', { from: '2026-11-20', to: '2026-11-10' }, () => m.validation_date_order()],
+  ])('%s: said once, beside the days, and nothing asked', async (_, days, message) => {
+    renderWithClient(<StatementPage {...props({ days })} />)
+    await waitFor(() => expect(screen.getByText(m.table_date_refused_empty())).toBeTruthy())
+    const alerts = screen.getAllByRole('alert')
+    expect(alerts.map((alert) => alert.textContent)).toEqual([message()])
+    expect(within(screen.getByRole('group', { name: m.statements_days() })).getByRole('alert')).toBe(alerts[0])
+    expect(apiMock).not.toHaveBeenCalled()
+  })
+
+  it('the print view says it once and asks nothing', () => {
+    renderWithClient(
+      <StatementPrint market="m-1" days={{ from: '2026-10-01', to: '2026-11-28' }} locale="zh-CN" now={new Date()} />,
+    )
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      m.table_date_too_long({ days: 31 }),
+    ])
+    expect(apiMock).not.toHaveBeenCalled()
   })
 })
 

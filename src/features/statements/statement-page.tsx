@@ -9,7 +9,7 @@ import type { DayRange } from '@/components/data-table/date-range-filter'
 import { useColumns } from '@/components/data-table/use-columns'
 import { Button } from '@/components/ui/button'
 import { downloadStatement, marketStatementQuery, platformStatementQuery, type StatementDays } from './queries'
-import { figureColumns, StatementHeading, StatementToolbar, StatementTotals, useStatementRows } from './statement-parts'
+import { figureColumns, StatementLayout, useStatementRows } from './statement-parts'
 
 type MerchantRow = MarketStatement['merchants'][number]
 type MarketRow = PlatformStatement['markets'][number]
@@ -48,7 +48,7 @@ function MarketView({
   onPrint,
 }: StatementPageProps & { market: string }) {
   const query = useQuery(marketStatementQuery(market, days))
-  const table = useStatementRows(query, (data) => data.merchants)
+  const table = useStatementRows(query, (data) => data.merchants, days, m.statements_empty())
   const columns = useColumns(
     useCallback(
       (current: Locale): ColumnDef<MerchantRow, unknown>[] => [
@@ -79,33 +79,31 @@ function MarketView({
   )
   const data = query.data
   return (
-    <section className="space-y-4" data-testid="statement-page">
-      <StatementHeading
-        title={m.menu_statement_page()}
-        of={data ? `${data.market.name} · ${daysLine(data)}` : undefined}
-      />
-      <StatementToolbar
-        days={days}
-        onDaysChange={onDaysChange}
-        download={(format) => downloadStatement(market, days, format)}
-        onPrint={onPrint}
-      />
-      {data && <StatementTotals totals={data.totals} locale={locale} />}
+    <StatementLayout
+      data-testid="statement-page"
+      title={m.menu_statement_page()}
+      of={data ? `${data.market.name} · ${daysLine(data)}` : undefined}
+      shown={data}
+      days={days}
+      locale={locale}
+      onDaysChange={onDaysChange}
+      download={(format) => downloadStatement(market, days, format)}
+      onPrint={onPrint}
+    >
       <DataTable
         caption={m.menu_statement_page()}
         columns={columns}
         {...table}
         rowKey={(row) => row.merchantId ?? `stall:${row.stallNo}`}
         showIndex
-        emptyText={m.statements_empty()}
       />
-    </section>
+    </StatementLayout>
   )
 }
 
 function PlatformView({ days, locale, onDaysChange, onOpenMarket, onPrint }: StatementPageProps) {
   const query = useQuery(platformStatementQuery(days))
-  const table = useStatementRows(query, (data) => data.markets)
+  const table = useStatementRows(query, (data) => data.markets, days, m.statements_platform_empty())
   const columns = useColumns(
     useCallback(
       (current: Locale): ColumnDef<MarketRow, unknown>[] => [
@@ -126,26 +124,24 @@ function PlatformView({ days, locale, onDaysChange, onOpenMarket, onPrint }: Sta
   )
   const data = query.data
   return (
-    <section className="space-y-4" data-testid="statement-page">
-      <StatementHeading
-        title={m.menu_statement_page()}
-        of={data ? `${m.statements_all_markets()} · ${daysLine(data)}` : undefined}
-      />
-      <StatementToolbar
-        days={days}
-        onDaysChange={onDaysChange}
-        download={(format) => downloadStatement(null, days, format)}
-        onPrint={onPrint}
-      />
-      {data && <StatementTotals totals={data.totals} locale={locale} />}
+    <StatementLayout
+      data-testid="statement-page"
+      title={m.menu_statement_page()}
+      of={data ? `${m.statements_all_markets()} · ${daysLine(data)}` : undefined}
+      shown={data}
+      days={days}
+      locale={locale}
+      onDaysChange={onDaysChange}
+      download={(format) => downloadStatement(null, days, format)}
+      onPrint={onPrint}
+    >
       <DataTable
         caption={m.menu_statement_page()}
         columns={columns}
         {...table}
         rowKey={(row) => row.marketId}
         showIndex
-        emptyText={m.statements_platform_empty()}
       />
-    </section>
+    </StatementLayout>
   )
 }

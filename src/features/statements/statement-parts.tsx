@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react'
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
 import { Printer } from 'lucide-react'
+import { MAX_RANGE_DAYS, dateRangeProblem } from '@contract/date-range'
 import type { MethodFigures, StatementFigures } from '@contract/statements'
 import { PAYMENT_METHOD_WORDS } from '@contract/words'
 import { m } from '@/paraglide/messages'
@@ -22,19 +23,30 @@ export type FigureRow = StatementFigures & { methods?: MethodFigures[] }
 /** The days, both exports and the print view, above a statement. */
 export function StatementToolbar({
   days,
+  shown,
   onDaysChange,
   download,
   onPrint,
 }: {
   days: StatementDays
+  /** The days of the statement shown (the answer's): what an end the URL leaves out stands for. */
+  shown: { from: string; to: string } | undefined
   onDaysChange: (days: DayRange) => void
   download: (format: StatementFormat) => Promise<void>
   onPrint?: (() => void) | undefined
 }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
-      <div className="space-y-1">
-        <DateRangeFilter label={m.statements_days()} from={days.from} to={days.to} onChange={onDaysChange} />
+      <div className="w-full space-y-1 sm:w-auto">
+        <DateRangeFilter
+          label={m.statements_days()}
+          // No days in the URL is today (one day alone, that day): the boxes say which, as the
+          // answer has them, rather than standing empty over a statement of a day.
+          from={days.from ?? shown?.from}
+          to={days.to ?? shown?.to}
+          maxDays={MAX_RANGE_DAYS}
+          onChange={onDaysChange}
+        />
         <p className="text-xs text-muted-foreground">{m.statements_range_hint()}</p>
       </div>
       <div className="flex flex-wrap gap-2">
@@ -63,7 +75,7 @@ export function StatementToolbar({
 export function StatementTotals({ totals, locale }: { totals: FigureRow; locale: Locale }) {
   // data-value: the unformatted figure, for tests and tools.
   const figure = (label: string, value: string, testId: string, raw: number) => (
-    <div className="rounded-md border bg-card p-3" data-value={raw} data-testid={`${testId}-figure`}>
+    <div className="rounded-md border border-border bg-card p-3" data-value={raw} data-testid={`${testId}-figure`}>
       <div className="text-xs text-muted-foreground">{label}</div>
       <div className="text-lg font-semibold tabular-nums" data-testid={testId}>
         {value}
@@ -150,12 +162,16 @@ const PAGE_SIZE = 50
 
 /**
  * A statement's rows as a table shows them: sorted and paged here (the answer holds them all, a row
- * per merchant, market or day), with the query's state. `initialSort` null keeps the answer's order.
+ * per merchant, market or day), with the query's state. Days the API refuses are not asked for (the
+ * queries): no rows then, and an empty text that points at the days (which say what is wrong).
  */
 export function useStatementRows<Data, Row extends FigureRow>(
   query: UseQueryResult<Data>,
   rowsOf: (data: Data) => Row[],
+  days: StatementDays,
+  emptyText: string,
 ) {
+  const refused = dateRangeProblem(days) !== null
   const [sort, setSort] = useState<TableSort | null>(null)
   const [paging, setPaging] = useState({ page: 1, pageSize: PAGE_SIZE })
   const all = query.data ? rowsOf(query.data) : undefined
@@ -169,16 +185,17 @@ export function useStatementRows<Data, Row extends FigureRow>(
   const pages = Math.max(1, Math.ceil((sorted?.length ?? 0) / paging.pageSize))
   const page = Math.min(paging.page, pages)
   const result: ListResult<Row> = {
-    rows: sorted?.slice((page - 1) * paging.pageSize, page * paging.pageSize),
-    total: sorted?.length ?? 0,
-    status: query.status,
+    rows: refused ? [] : sorted?.slice((page - 1) * paging.pageSize, page * paging.pageSize),
+    total: refused ? 0 : (sorted?.length ?? 0),
+    status: refused ? 'success' : query.status,
     stale: null,
-    error: query.error,
+    error: refused ? null : query.error,
     fetching: query.isFetching,
     retry: () => void query.refetch(),
   }
   return {
     result,
+    emptyText: refused ? m.table_date_refused_empty() : emptyText,
     page,
     pageSize: paging.pageSize,
     onPageChange: (next: number, pageSize: number) => setPaging({ page: next, pageSize }),
@@ -208,5 +225,43 @@ export function StatementHeading({
       </div>
       {children}
     </header>
+  )
+}
+
+/**
+ * What every statement page shows around its table: the heading (what it is of), the days with the
+ * exports and the print view, and the totals of the statement shown.
+ */
+export function StatementLayout({
+  title,
+  of,
+  shown,
+  days,
+  locale,
+  onDaysChange,
+  download,
+  onPrint,
+  children,
+  ...rest
+}: {
+  title: string
+  of: string | undefined
+  /** The answer shown: its days and totals (none while it loads, or for refused days). */
+  shown: { from: string; to: string; totals: FigureRow } | undefined
+  days: StatementDays
+  locale: Locale
+  onDaysChange: (days: DayRange) => void
+  download: (format: StatementFormat) => Promise<void>
+  onPrint?: (() => void) | undefined
+  children: ReactNode
+  'data-testid': string
+}) {
+  return (
+    <section className="space-y-4" data-testid={rest['data-testid']}>
+      <StatementHeading title={title} of={of} />
+      <StatementToolbar days={days} shown={shown} onDaysChange={onDaysChange} download={download} onPrint={onPrint} />
+      {shown && <StatementTotals totals={shown.totals} locale={locale} />}
+      {children}
+    </section>
   )
 }

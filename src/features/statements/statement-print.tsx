@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Printer } from 'lucide-react'
+import { MAX_RANGE_DAYS, dateRangeProblem } from '@contract/date-range'
 import { formatShanghaiTime } from '@contract/time'
 import { m } from '@/paraglide/messages'
 import { formatCount, formatYuan } from '@/lib/format'
@@ -23,6 +24,8 @@ const PRINT_RULES = `
   .statement-sheet { position: absolute; inset: 0 auto auto 0; width: 100%; color: #000; background: #fff; }
   .statement-sheet .no-print { display: none; }
   .statement-sheet table { font-size: 9pt; }
+  .statement-sheet th, .statement-sheet td { border-color: #000; }
+  .statement-sheet .overflow-x-auto { overflow: visible; }
   .statement-sheet tr { break-inside: avoid; }
 }`
 
@@ -31,9 +34,17 @@ type Line = FigureRow & { key: string; cells: string[] }
 type StatementPrintProps = { market: string | null; days: StatementDays; locale: Locale; now: Date }
 
 export function StatementPrint({ market, days, locale, now }: StatementPrintProps) {
-  const marketQuery = useQuery({ ...marketStatementQuery(market ?? '', days), enabled: market !== null })
-  const platformQuery = useQuery({ ...platformStatementQuery(days), enabled: market === null })
+  const problem = dateRangeProblem(days)
+  const marketQuery = useQuery({ ...marketStatementQuery(market ?? '', days), enabled: market !== null && !problem })
+  const platformQuery = useQuery({ ...platformStatementQuery(days), enabled: market === null && !problem })
   const query = market === null ? platformQuery : marketQuery
+  // Days the API refuses (a link, an edit): said once, and nothing asked.
+  if (problem)
+    return (
+      <p role="alert" className="p-6 text-sm text-danger">
+        {problem === 'order' ? m.validation_date_order() : m.table_date_too_long({ days: MAX_RANGE_DAYS })}
+      </p>
+    )
   if (query.status === 'pending') return <AsyncState state="loading" />
   if (query.status === 'error')
     return <AsyncState state="error" error={query.error} onRetry={() => void query.refetch()} />
@@ -91,58 +102,61 @@ export function StatementPrint({ market, days, locale, now }: StatementPrintProp
           {sheet.from === sheet.to ? sheet.from : `${sheet.from} ~ ${sheet.to}`}
         </p>
       </header>
-      <table className="w-full border-collapse text-sm [&_td]:border [&_td]:px-2 [&_td]:py-1 [&_th]:border [&_th]:px-2 [&_th]:py-1">
-        <thead>
-          <tr>
-            {[
-              ...sheet.head,
-              m.statements_col_payments(),
-              m.statements_col_payment_amount(),
-              m.statements_col_refunds(),
-              m.statements_col_refund_amount(),
-              m.statements_col_net(),
-              ...(withMethods ? [m.statements_col_methods()] : []),
-            ].map((name) => (
-              <th key={name} scope="col" className="text-left font-medium">
-                {name}
-              </th>
+      {/* On a phone the sheet's table scrolls within it rather than the page sideways. */}
+      <div className="overflow-x-auto">
+        <table className="w-full border-collapse text-sm [&_td]:border [&_td]:border-border [&_td]:px-2 [&_td]:py-1 [&_th]:border [&_th]:border-border [&_th]:px-2 [&_th]:py-1">
+          <thead>
+            <tr>
+              {[
+                ...sheet.head,
+                m.statements_col_payments(),
+                m.statements_col_payment_amount(),
+                m.statements_col_refunds(),
+                m.statements_col_refund_amount(),
+                m.statements_col_net(),
+                ...(withMethods ? [m.statements_col_methods()] : []),
+              ].map((name) => (
+                <th key={name} scope="col" className="text-left font-medium">
+                  {name}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {sheet.lines.map((line) => (
+              <tr key={line.key}>
+                {[...line.cells, ...figures(line)].map((cell, i) => (
+                  <td key={i} className={i >= line.cells.length ? 'text-right tabular-nums' : 'whitespace-nowrap'}>
+                    {cell}
+                  </td>
+                ))}
+                {withMethods && (
+                  <td>
+                    <MethodSplit methods={line.methods ?? []} locale={locale} />
+                  </td>
+                )}
+              </tr>
             ))}
-          </tr>
-        </thead>
-        <tbody>
-          {sheet.lines.map((line) => (
-            <tr key={line.key}>
-              {[...line.cells, ...figures(line)].map((cell, i) => (
-                <td key={i} className={i >= line.cells.length ? 'text-right tabular-nums' : undefined}>
+          </tbody>
+          <tfoot>
+            <tr className="font-semibold" data-testid="statement-print-totals">
+              <th scope="row" colSpan={sheet.head.length} className="text-left">
+                {m.statements_total()}
+              </th>
+              {figures(sheet.totals).map((cell, i) => (
+                <td key={i} className="text-right tabular-nums">
                   {cell}
                 </td>
               ))}
               {withMethods && (
                 <td>
-                  <MethodSplit methods={line.methods ?? []} locale={locale} />
+                  <MethodSplit methods={sheet.totals.methods ?? []} locale={locale} />
                 </td>
               )}
             </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr className="font-semibold" data-testid="statement-print-totals">
-            <th scope="row" colSpan={sheet.head.length} className="text-left">
-              {m.statements_total()}
-            </th>
-            {figures(sheet.totals).map((cell, i) => (
-              <td key={i} className="text-right tabular-nums">
-                {cell}
-              </td>
-            ))}
-            {withMethods && (
-              <td>
-                <MethodSplit methods={sheet.totals.methods ?? []} locale={locale} />
-              </td>
-            )}
-          </tr>
-        </tfoot>
-      </table>
+          </tfoot>
+        </table>
+      </div>
       <footer className="flex flex-wrap justify-between gap-4 pt-8 text-sm">
         <span data-testid="statement-print-signature">{m.statements_signature()}</span>
         <span className="text-muted-foreground">{m.statements_printed_at({ time: formatShanghaiTime(now) })}</span>

@@ -46,7 +46,12 @@ export function AmountRangeFilter({ min, max, onChange }: AmountRangeFilterProps
   }
 
   return (
-    <form onSubmit={apply} noValidate className="flex items-center gap-1" aria-label={m.transactions_amount()}>
+    <form
+      onSubmit={apply}
+      noValidate
+      className="flex w-full flex-wrap items-center gap-1 sm:w-auto"
+      aria-label={m.transactions_amount()}
+    >
       <label htmlFor={`${id}-min`} className="sr-only">
         {m.transactions_amount_min()}
       </label>
@@ -54,13 +59,13 @@ export function AmountRangeFilter({ min, max, onChange }: AmountRangeFilterProps
         id={`${id}-min`}
         inputMode="decimal"
         autoComplete="off"
-        placeholder={m.transactions_amount_min()}
+        placeholder={m.transactions_amount_min_short()}
         value={text.min}
         aria-invalid={invalid || undefined}
         aria-describedby={invalid ? `${id}-error` : undefined}
         onChange={(event) => setText({ ...text, min: event.target.value })}
         onBlur={() => apply()}
-        className="w-32"
+        className="flex-1 sm:w-32 sm:flex-none"
       />
       <span aria-hidden>–</span>
       <label htmlFor={`${id}-max`} className="sr-only">
@@ -70,16 +75,16 @@ export function AmountRangeFilter({ min, max, onChange }: AmountRangeFilterProps
         id={`${id}-max`}
         inputMode="decimal"
         autoComplete="off"
-        placeholder={m.transactions_amount_max()}
+        placeholder={m.transactions_amount_max_short()}
         value={text.max}
         aria-invalid={invalid || undefined}
         aria-describedby={invalid ? `${id}-error` : undefined}
         onChange={(event) => setText({ ...text, max: event.target.value })}
         onBlur={() => apply()}
-        className="w-32"
+        className="flex-1 sm:w-32 sm:flex-none"
       />
       {invalid && (
-        <span id={`${id}-error`} role="alert" className="text-xs text-danger">
+        <span id={`${id}-error`} role="alert" className="basis-full text-xs text-danger sm:basis-auto">
           {m.transactions_amount_invalid()}
         </span>
       )}

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
+import { dateRangeProblem } from '@contract/date-range'
 import type { TransactionSearch } from '@contract/transactions-list'
 import { api } from '@/lib/api-client'
 import { downloadFile } from '@/lib/download'
@@ -23,12 +24,20 @@ const apiQuery = ({ market, page: _page, ...params }: TransactionListParams) => 
   market: market ?? undefined,
 })
 
-export const transactionListQuery = (params: TransactionListParams) =>
-  queryOptions({
+/**
+ * The list's page. Days the API refuses (out of order, more than 31) are not asked for: the days'
+ * filter says what is wrong, once; a loader's prefetch of them fails without a toast.
+ */
+export const transactionListQuery = (params: TransactionListParams) => {
+  const refused = dateRangeProblem(params) !== null
+  return queryOptions({
     queryKey: transactionKeys.list(params),
     queryFn: ({ signal }) => api('/transactions', '$get', { query: apiQuery(params) }, { signal }),
     placeholderData: (previous) => previous,
+    enabled: !refused,
+    ...(refused ? { meta: { handlesErrors: true } } : {}),
   })
+}
 
 /** A transaction's page; the page says not-found and failures itself. */
 export const transactionPageQuery = (id: string) =>

@@ -2,6 +2,7 @@ import { useCallback, useMemo } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ColumnDef } from '@tanstack/react-table'
+import { MAX_RANGE_DAYS, dateRangeProblem } from '@contract/date-range'
 import { PAYMENT_METHODS } from '@contract/device-api'
 import type { Transaction } from '@contract/transactions'
 import { TRANSACTION_KINDS } from '@contract/transactions-list'
@@ -10,7 +11,7 @@ import { PAYMENT_METHOD_WORDS, TRANSACTION_KIND_WORDS } from '@contract/words'
 import { m } from '@/paraglide/messages'
 import { useLocale, type Locale } from '@/lib/locale'
 import { wordFor, wordOptions } from '@/lib/words'
-import { useListResult } from '@/components/async-state/use-list-result'
+import { useListResult, type ListResult } from '@/components/async-state/use-list-result'
 import { ColumnVisibility, hideableColumns } from '@/components/data-table/column-visibility'
 import { DataTable } from '@/components/data-table/data-table'
 import { DateRangeFilter, type DayRange } from '@/components/data-table/date-range-filter'
@@ -161,6 +162,16 @@ function transactionColumns(
 const nameIn = (rows: readonly Transaction[] | undefined, find: (row: Transaction) => string | undefined, id: string) =>
   rows?.map(find).find((name) => name !== undefined) ?? `${id.slice(0, 8)}…`
 
+/** What the table shows for days the API would refuse: no rows (the days' filter says why). */
+const NOTHING_ASKED: Omit<ListResult<Transaction>, 'retry'> = {
+  rows: [],
+  total: 0,
+  status: 'success',
+  stale: null,
+  error: null,
+  fetching: false,
+}
+
 /** A change of anything but the position starts again from the first page. */
 const NO_POSITION = { after: undefined, before: undefined, at: undefined } as const
 
@@ -181,7 +192,9 @@ export function TransactionListPage({ search, market, onSearchChange }: Transact
   const list = useListSearch(search, changeFilters)
   const params: TransactionListParams = { ...search, market }
   const query = useQuery(transactionListQuery(params))
-  const result = useListResult(query)
+  const listed = useListResult(query)
+  const refused = dateRangeProblem(search) !== null
+  const result = refused ? { ...NOTHING_ASKED, retry: listed.retry } : listed
   const allMarkets = market === null
   const { setFilter } = list
   const columns = useColumns(
@@ -252,11 +265,17 @@ export function TransactionListPage({ search, market, onSearchChange }: Transact
         columnVisibility={visibility}
         rowKey={(row) => row.id}
         filtered={narrowed}
-        emptyText={narrowed ? undefined : m.transactions_empty()}
+        emptyText={refused ? m.table_date_refused_empty() : narrowed ? undefined : m.transactions_empty()}
         toolbar={
           <>
             <SearchBox label={m.transactions_search()} value={list.text} onChange={list.setText} />
-            <DateRangeFilter label={m.transactions_col_time()} from={search.from} to={search.to} onChange={setDays} />
+            <DateRangeFilter
+              label={m.transactions_col_time()}
+              from={search.from}
+              to={search.to}
+              maxDays={MAX_RANGE_DAYS}
+              onChange={setDays}
+            />
             <SelectFilter
               label={m.transactions_col_method()}
               allLabel={m.transactions_method_all()}
@@ -270,7 +289,7 @@ export function TransactionListPage({ search, market, onSearchChange }: Transact
               value={search.kind}
               options={wordOptions(TRANSACTION_KINDS, TRANSACTION_KIND_WORDS)}
               onChange={(kind) => list.setFilter('kind', kind)}
-              className="w-40"
+              className="w-52"
             />
             <AmountRangeFilter
               min={search.amountMin}

@@ -21,6 +21,8 @@ export const Route = createFileRoute('/_console/statement/')({
     ])
     const market = resolveMarketScope(context.user, deps.market, marketChoiceStore.state)
     const days = { from: deps.from, to: deps.to }
+    // Days the API refuses are not asked for (the page says what is wrong with them).
+    if (!queries.statementDaysAsked(days)) return
     if (market === null) void context.queryClient.prefetchQuery(queries.platformStatementQuery(days))
     else void context.queryClient.prefetchQuery(queries.marketStatementQuery(market, days))
   },

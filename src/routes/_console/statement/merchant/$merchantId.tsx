@@ -11,8 +11,10 @@ export const Route = createFileRoute('/_console/statement/merchant/$merchantId')
   validateSearch: DateRangeSearchSchema,
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps, params }) => {
-    const { merchantStatementQuery } = await import('@/features/statements/queries')
-    void context.queryClient.prefetchQuery(merchantStatementQuery(params.merchantId, deps))
+    const { merchantStatementQuery, statementDaysAsked } = await import('@/features/statements/queries')
+    // Days the API refuses are not asked for (the page says what is wrong with them).
+    if (statementDaysAsked(deps))
+      void context.queryClient.prefetchQuery(merchantStatementQuery(params.merchantId, deps))
   },
   component: MerchantStatement,
 })
