@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { CalendarDateSchema } from './fields'
-import { isCalendarDay } from './time'
+import { addDays, isCalendarDay, shanghaiDayStart } from './time'
 
 /**
  * A list filtered by days (`?from=2026-11-01&to=2026-11-27`), both ends included, each an
@@ -31,3 +31,20 @@ const LenientDay = v.fallback(v.optional(v.pipe(v.string(), v.check(isCalendarDa
 
 /** The route's side: a day that is not one is dropped, so an old or edited link still opens. */
 export const DateRangeSearchSchema = v.object({ from: LenientDay, to: LenientDay })
+
+/** The longest range one query of a dated list reads: a month, so a page never scans a year of a province. */
+export const MAX_RANGE_DAYS = 31
+
+/** The days a range spans, both included (`from` and `to` real days, in order). */
+export const daysSpanned = (from: string, to: string) =>
+  Math.round((shanghaiDayStart(addDays(to, 1)).getTime() - shanghaiDayStart(from).getTime()) / 86_400_000)
+
+/** More than 31 days is 40000 on `from`, said plainly (a range in order; `dateRangeInOrder` says the rest). */
+export const withinMaxRange = <T extends DateRange>() =>
+  v.forward<T, v.CheckIssue<T>, ['from']>(
+    v.check<T, 'validation_range_31_days'>(
+      ({ from, to }) => !from || !to || from > to || daysSpanned(from, to) <= MAX_RANGE_DAYS,
+      'validation_range_31_days',
+    ),
+    ['from'] as never,
+  )

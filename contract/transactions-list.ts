@@ -1,10 +1,10 @@
 import * as v from 'valibot'
-import { DateRangeQueryEntries, DateRangeSearchSchema, dateRangeInOrder } from './date-range'
+import { DateRangeQueryEntries, DateRangeSearchSchema, dateRangeInOrder, withinMaxRange } from './date-range'
 import { PAYMENT_METHODS } from './device-api'
 import { listQuery } from './list'
 import { MarketQueryEntries, MarketScopeSearchSchema } from './scope'
 import { isCleanText } from './text'
-import { addDays, isCalendarDay, shanghaiDayStart } from './time'
+import { isCalendarDay, shanghaiDayStart } from './time'
 
 /**
  * The transactions list's query (issue 25 §1), in its own small file (the route's search schema loads
@@ -18,9 +18,6 @@ export const TRANSACTION_SORTS = ['time', 'amount'] as const
 export type TransactionSort = (typeof TRANSACTION_SORTS)[number]
 export const TRANSACTION_KINDS = ['payment', 'refund'] as const
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number]
-
-/** The longest range one query reads: a month, so a page never scans a year of a province. */
-const MAX_RANGE_DAYS = 31
 
 export const TRANSACTION_LIST = listQuery({
   sorts: TRANSACTION_SORTS,
@@ -89,20 +86,6 @@ const TransactionQueryObject = v.object({
   ),
 })
 type TransactionQueryShape = v.InferOutput<typeof TransactionQueryObject>
-
-/** The days a range spans, both included (`from` and `to` real days, in order). */
-const daysSpanned = (from: string, to: string) =>
-  Math.round((shanghaiDayStart(addDays(to, 1)).getTime() - shanghaiDayStart(from).getTime()) / 86_400_000)
-
-/** More than 31 days is 40000 on `from`, said plainly (a range in order; `dateRangeInOrder` says the rest). */
-const withinMaxRange = <T extends { from?: string | undefined; to?: string | undefined }>() =>
-  v.forward<T, v.CheckIssue<T>, ['from']>(
-    v.check<T, 'validation_range_31_days'>(
-      ({ from, to }) => !from || !to || from > to || daysSpanned(from, to) <= MAX_RANGE_DAYS,
-      'validation_range_31_days',
-    ),
-    ['from'] as never,
-  )
 
 /** A maximum below the minimum is 40000 on `amountMax`. */
 const amountsInOrder = <T extends { amountMin?: number | undefined; amountMax?: number | undefined }>() =>

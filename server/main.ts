@@ -15,6 +15,7 @@ import { startFileJobs } from './files/jobs'
 import { openStreams } from './live/open-streams'
 import { Scheduler } from './lib/scheduled-jobs'
 import { rollupCheckJob } from './statements/nightly-check'
+import { followUpTodoJob } from './pesticide-tests/follow-up-todos'
 
 async function main() {
   let env
@@ -67,7 +68,7 @@ async function main() {
   const stopFileJobs = startFileJobs(handle.db, systemClock, logger)
   const stopRetention = startRetention(handle.db, systemClock, logger, env.retainDays)
   // The kit's scheduled jobs: each slot runs once across every instance sharing the database.
-  const scheduler = new Scheduler({ db: handle.db, clock: systemClock, logger }, [rollupCheckJob])
+  const scheduler = new Scheduler({ db: handle.db, clock: systemClock, logger }, [rollupCheckJob, followUpTodoJob])
   scheduler.start()
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     logger.info(
