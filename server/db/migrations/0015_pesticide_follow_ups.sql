@@ -1,3 +1,5 @@
+-- The pesticide-test history (issue 25 §3): a failed test's follow-up, one a test (the key), recorded
+-- by its market's operator; the failures whose to-do was sent (once each); failures by time for the job.
 CREATE TABLE "pesticide_test_follow_ups" (
 	"market_id" uuid NOT NULL,
 	"test_id" uuid NOT NULL,
