@@ -110,7 +110,7 @@ async function sendBatch(db: Database, failures: Failure[], now: Date): Promise<
 }
 
 /** Sends the to-do of every failure due at `now`; answers how many failures it sent. */
-export async function sendFollowUpTodos(ctx: Pick<JobContext, 'db' | 'now' | 'stopped'>): Promise<number> {
+async function sendFollowUpTodos(ctx: Pick<JobContext, 'db' | 'now' | 'stopped'>): Promise<number> {
   let sent = 0
   for (;;) {
     if (ctx.stopped()) return sent
