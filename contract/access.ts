@@ -10,6 +10,8 @@ import { Role } from './roles'
 const OFFICIAL = [Role.OFFICIAL] as const
 /** Every role that may sign in to the console. */
 const CONSOLE = [Role.OFFICIAL, Role.MARKET] as const
+/** A market's own operators. */
+const MARKET = [Role.MARKET] as const
 
 /** By API area (`/api/<area>`). A MARKET caller is then held to its own market by the area's scope rule. */
 export const API_ROLES = {
@@ -31,4 +33,11 @@ export const API_ROLES = {
   statements: CONSOLE,
   /** `GET /api/statements/platform`: every market's figures. */
   statementsPlatform: OFFICIAL,
+  /** The pesticide-test history: OFFICIAL every market's (or the switcher's), MARKET its own (server/pesticide-tests/queries.ts). */
+  pesticideTests: CONSOLE,
+  /**
+   * `POST /api/pesticide-tests/:id/follow-up`: what the market did about a failed test is recorded by
+   * that market's operator, who did it; the platform reads it and does not write it for them.
+   */
+  pesticideTestFollowUp: MARKET,
 } as const satisfies Record<string, readonly number[]>

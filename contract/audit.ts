@@ -6,8 +6,11 @@ import { listSchema } from './list'
  * write path in the transaction of its change (server/lib/audit.ts), read by /api/audit.
  */
 
-/** The kinds of record an entry is about. An `account` is a person's sign-in account (its password, its lockout). */
-export const AUDIT_AREAS = ['market', 'merchant', 'device', 'account'] as const
+/**
+ * The kinds of record an entry is about. An `account` is a person's sign-in account (its password, its
+ * lockout); a `pesticide_test` is a failed test whose follow-up was recorded.
+ */
+export const AUDIT_AREAS = ['market', 'merchant', 'device', 'account', 'pesticide_test'] as const
 export type AuditArea = (typeof AUDIT_AREAS)[number]
 
 /** What was done to the record. */
@@ -24,6 +27,7 @@ export const AUDIT_ACTIONS = [
   'leave',
   'return',
   'lockout_cleared',
+  'follow_up',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
@@ -74,6 +78,7 @@ export const AUDIT_FIELDS = {
   ],
   device: ['code', 'kind', 'stallNo', 'merchant', 'reason'],
   account: ['username', 'role', 'accountStatus', 'address'],
+  pesticide_test: ['actions', 'note'],
 } as const satisfies Record<AuditArea, readonly string[]>
 export type AuditField<Area extends AuditArea = AuditArea> = (typeof AUDIT_FIELDS)[Area][number]
 

@@ -38,6 +38,13 @@ export const daysInRange = (from: string, to: string) =>
 export const withinMaxRange = ({ from, to }: DateRange) =>
   !from || !to || from > to || daysInRange(from, to) <= MAX_RANGE_DAYS
 
+/** A list's API schema check: more than MAX_RANGE_DAYS days is 40000 on `from`, said plainly. */
+export const rangeWithinMaxDays = <T extends DateRange>() =>
+  v.forward<T, v.CheckIssue<T>, ['from']>(
+    v.check<T, 'validation_range_31_days'>(withinMaxRange, 'validation_range_31_days'),
+    ['from'] as never,
+  )
+
 /**
  * What the API would refuse in a range, before asking it: an end before the start, or more than
  * MAX_RANGE_DAYS days. The console says it beside the days and sends no request.

@@ -4,6 +4,7 @@ import { AUDIT_LIST } from './audit-list'
 import { DEVICE_LIST } from './device-list'
 import { MARKET_LIST } from './market-list'
 import { MERCHANT_LIST } from './merchant-list'
+import { PESTICIDE_TEST_LIST } from './pesticide-tests-list'
 import { TRANSACTION_LIST } from './transactions-list'
 import {
   AUDIT_ACTION_WORDS,
@@ -14,6 +15,7 @@ import {
   MARKET_STATUS_WORDS,
   MERCHANT_STATUS_WORDS,
   PAYMENT_METHOD_WORDS,
+  TEST_RESULT_WORDS,
   TRANSACTION_KIND_WORDS,
   type WordKey,
 } from './words'
@@ -26,7 +28,7 @@ import {
  * file with no page here fails it too (the route tree is checked in route-meta.ts).
  */
 
-/** The menu's groups in SPEC §2's order, each at its path; then the operation log (issue 23). */
+/** The menu's groups in SPEC §2's order, each at its path (the records of issue 25 after the devices); then the operation log (issue 23). */
 export const PAGE_GROUPS = {
   dashboard: '/dashboard',
   market: '/market',
@@ -34,6 +36,7 @@ export const PAGE_GROUPS = {
   device: '/device',
   transaction: '/transaction',
   statement: '/statement',
+  pesticideTest: '/pesticide-test',
   system: '/system',
   audit: '/audit',
 } as const
@@ -147,6 +150,14 @@ export const PAGES = {
     roles: API_ROLES.statements,
     reach: 'hidden',
     list: null,
+  },
+  /** The pesticide-test history (issue 25 §3): every test of the scope, a failure's follow-up. */
+  PesticideTests: {
+    path: '/pesticide-test',
+    group: 'pesticideTest',
+    roles: API_ROLES.pesticideTests,
+    reach: 'menu',
+    list: listWords(PESTICIDE_TEST_LIST, { result: TEST_RESULT_WORDS }),
   },
   OperationLog: {
     path: '/audit',

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { DateRangeQueryEntries, DateRangeSearchSchema, dateRangeInOrder, withinMaxRange } from './date-range'
+import { DateRangeQueryEntries, DateRangeSearchSchema, dateRangeInOrder, rangeWithinMaxDays } from './date-range'
 import { PAYMENT_METHODS } from './device-api'
 import { listQuery } from './list'
 import { MarketQueryEntries, MarketScopeSearchSchema } from './scope'
@@ -87,13 +87,6 @@ const TransactionQueryObject = v.object({
 })
 type TransactionQueryShape = v.InferOutput<typeof TransactionQueryObject>
 
-/** More than 31 days is 40000 on `from`, said plainly (a range in order; `dateRangeInOrder` says the rest). */
-const withinMaxDays = <T extends { from?: string | undefined; to?: string | undefined }>() =>
-  v.forward<T, v.CheckIssue<T>, ['from']>(
-    v.check<T, 'validation_range_31_days'>(withinMaxRange, 'validation_range_31_days'),
-    ['from'] as never,
-  )
-
 /** A maximum below the minimum is 40000 on `amountMax`. */
 const amountsInOrder = <T extends { amountMin?: number | undefined; amountMax?: number | undefined }>() =>
   v.forward<T, v.CheckIssue<T>, ['amountMax']>(
@@ -122,7 +115,7 @@ export const TransactionListQuerySchema = v.pipe(
     ['at'] as never,
   ),
   dateRangeInOrder<TransactionQueryShape>(),
-  withinMaxDays<TransactionQueryShape>(),
+  rangeWithinMaxDays<TransactionQueryShape>(),
   amountsInOrder<TransactionQueryShape>(),
 )
 export type TransactionListQuery = v.InferOutput<typeof TransactionListQuerySchema>
@@ -133,7 +126,7 @@ type TransactionExportShape = v.InferOutput<typeof TransactionExportObject>
 export const TransactionExportQuerySchema = v.pipe(
   TransactionExportObject,
   dateRangeInOrder<TransactionExportShape>(),
-  withinMaxDays<TransactionExportShape>(),
+  rangeWithinMaxDays<TransactionExportShape>(),
   amountsInOrder<TransactionExportShape>(),
 )
 export type TransactionExportQuery = v.InferOutput<typeof TransactionExportQuerySchema>

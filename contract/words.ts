@@ -1,5 +1,6 @@
 import type { AuditAction, AuditArea, AuditField, UnbindReason } from './audit'
 import type { PaymentMethod, TestResult } from './device-api'
+import type { FollowUpAction } from './pesticide-tests'
 import type { DeviceKind, DeviceStatus } from './device-list'
 import type { MarketStatus } from './market-list'
 import type { BusinessCategory, MerchantStatus } from './merchant-list'
@@ -70,6 +71,14 @@ export const TEST_RESULT_WORDS = {
   fail: 'dashboard_test_fail',
 } as const satisfies Words<TestResult>
 
+/** What was done about a failed pesticide test (its follow-up, the list, the CSV). */
+export const FOLLOW_UP_ACTION_WORDS = {
+  withdrawn: 'pesticide_follow_up_withdrawn',
+  destroyed: 'pesticide_follow_up_destroyed',
+  warned: 'pesticide_follow_up_warned',
+  retest_passed: 'pesticide_follow_up_retest_passed',
+} as const satisfies Words<FollowUpAction>
+
 /** Why a device's event was refused, in a few words (the System page's chart; the device hears the full sentence). */
 export const REFUSAL_REASON_WORDS = {
   batch: 'system_reason_batch',
@@ -105,6 +114,7 @@ export const AUDIT_AREA_WORDS = {
   merchant: 'audit_area_merchant',
   device: 'audit_area_device',
   account: 'audit_area_account',
+  pesticide_test: 'audit_area_pesticide_test',
 } as const satisfies Words<AuditArea>
 
 export const AUDIT_ACTION_WORDS = {
@@ -120,6 +130,7 @@ export const AUDIT_ACTION_WORDS = {
   leave: 'audit_action_leave',
   return: 'audit_action_return',
   lockout_cleared: 'audit_action_lockout_cleared',
+  follow_up: 'audit_action_follow_up',
 } as const satisfies Words<AuditAction>
 
 /** The name of each audited field, by area (a field of an older entry that is not here is shown as it is). */
@@ -177,6 +188,10 @@ export const AUDIT_FIELD_WORDS = {
     accountStatus: 'audit_field_account_status',
     address: 'audit_field_address',
   } as const satisfies Words<AuditField<'account'>>,
+  pesticide_test: {
+    actions: 'pesticide_tests_col_follow_up',
+    note: 'pesticide_tests_field_note',
+  } as const satisfies Words<AuditField<'pesticide_test'>>,
 } as const
 
 const UNBIND_REASON_WORDS = {
@@ -234,6 +249,7 @@ export type WordKey =
   | ValueOf<typeof PAYMENT_METHOD_WORDS>
   | ValueOf<typeof TRANSACTION_KIND_WORDS>
   | ValueOf<typeof TEST_RESULT_WORDS>
+  | ValueOf<typeof FOLLOW_UP_ACTION_WORDS>
   | ValueOf<typeof REFUSAL_REASON_WORDS>
   | ValueOf<typeof ROLE_WORDS>
   | ValueOf<typeof GENDER_WORDS>

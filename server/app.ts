@@ -19,6 +19,7 @@ import { deviceRoutes } from './devices/routes'
 import { KeptAnswers } from './lib/kept-answers'
 import { auditRoutes } from './audit/routes'
 import { transactionRoutes } from './transactions/routes'
+import { pesticideTestRoutes } from './pesticide-tests/routes'
 import { dashboardRoutes } from './dashboard/routes'
 import { fileRoutes } from './files/routes'
 import { marketRoutes } from './markets/routes'
@@ -73,6 +74,7 @@ function apiRoutes() {
     .route('/audit', auditRoutes)
     .route('/transactions', transactionRoutes)
     .route('/statements', statementRoutes)
+    .route('/pesticide-tests', pesticideTestRoutes)
     .route('/stream', streamRoutes)
     .route('/device/v1', deviceApiRoutes)
 }

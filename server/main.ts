@@ -16,6 +16,7 @@ import { openStreams } from './live/open-streams'
 import { Scheduler } from './lib/scheduled-jobs'
 import { rollupCheckJob } from './statements/nightly-check'
 import { minuteRollupPruneJob } from './device-api/minute-prune'
+import { followUpTodoJob } from './pesticide-tests/follow-up-todos'
 
 async function main() {
   let env
@@ -68,7 +69,11 @@ async function main() {
   const stopFileJobs = startFileJobs(handle.db, systemClock, logger)
   const stopRetention = startRetention(handle.db, systemClock, logger, env.retainDays)
   // The kit's scheduled jobs: each slot runs once across every instance sharing the database.
-  const scheduler = new Scheduler({ db: handle.db, clock: systemClock, logger }, [rollupCheckJob, minuteRollupPruneJob])
+  const scheduler = new Scheduler({ db: handle.db, clock: systemClock, logger }, [
+    rollupCheckJob,
+    minuteRollupPruneJob,
+    followUpTodoJob,
+  ])
   scheduler.start()
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     logger.info(

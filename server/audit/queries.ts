@@ -35,7 +35,7 @@ function listWhere(scope: string | null, { q, area, action, actor, record, from,
 
 /**
  * The record's name now, read for the page's rows only: a market's or merchant's name, a device's code,
- * an account's username; null when the record is gone. Each branch casts the id only for its own area
+ * an account's username, a test's produce; null when the record is gone. Each branch casts the id only for its own area
  * (an account's uk need not be a uuid).
  */
 const recordName = sql<string | null>`case ${auditLog.area}
@@ -43,6 +43,8 @@ const recordName = sql<string | null>`case ${auditLog.area}
   when 'merchant' then (select r.name from merchants r where r.id = ${auditLog.recordId}::uuid)
   when 'device' then (select r.code from devices r where r.id = ${auditLog.recordId}::uuid)
   when 'account' then (select r.username from users r where r.uk = ${auditLog.recordId})
+  when 'pesticide_test' then (select r.produce from pesticide_tests r
+    where r.market_id = ${auditLog.marketId} and r.id = ${auditLog.recordId}::uuid)
 end`
 
 const ENTRY_COLUMNS = {

@@ -5,6 +5,7 @@ import {
   boolean,
   customType,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -432,6 +433,59 @@ export const pesticideTests = pgTable(
     index('pesticide_tests_market_time_idx').on(t.marketId, t.testedAt),
     // The platform's latest tests (all markets): without it, every view sorted every test.
     index('pesticide_tests_time_idx').on(t.testedAt),
+    // The follow-up job's failures (a few of every market's tests), by time (migration 0015).
+    index('pesticide_tests_failed_time_idx')
+      .on(t.testedAt)
+      .where(sql`result = 'fail'`),
+  ],
+)
+
+/**
+ * What a market did about a failed test (issue 25 §3), recorded by its operator: one row a test, held
+ * by the key (two recordings at once: one is stored, the other is 40900). Who and when are the
+ * server's. Migration 0015.
+ */
+export const pesticideTestFollowUps = pgTable(
+  'pesticide_test_follow_ups',
+  {
+    marketId: uuid('market_id').notNull(),
+    testId: uuid('test_id').notNull(),
+    /** contract/pesticide-tests.ts FOLLOW_UP_ACTIONS, one or more. */
+    actions: text('actions').array().notNull(),
+    note: text('note').notNull().default(''),
+    recordedBy: text('recorded_by')
+      .notNull()
+      .references(() => users.uk),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'pesticide_test_follow_ups_test_unique', columns: [t.marketId, t.testId] }),
+    foreignKey({
+      name: 'pesticide_test_follow_ups_test_fk',
+      columns: [t.marketId, t.testId],
+      foreignColumns: [pesticideTests.marketId, pesticideTests.id],
+    }).onDelete('cascade'),
+  ],
+)
+
+/**
+ * Failed tests whose to-do was sent (an unhandled failure older than a day): claimed by the key in
+ * the transaction that posts the to-dos, so each failure's to-do goes out once. Migration 0015.
+ */
+export const pesticideTestTodos = pgTable(
+  'pesticide_test_todos',
+  {
+    marketId: uuid('market_id').notNull(),
+    testId: uuid('test_id').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.marketId, t.testId] }),
+    foreignKey({
+      name: 'pesticide_test_todos_test_fk',
+      columns: [t.marketId, t.testId],
+      foreignColumns: [pesticideTests.marketId, pesticideTests.id],
+    }).onDelete('cascade'),
   ],
 )
 

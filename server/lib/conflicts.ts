@@ -13,6 +13,7 @@ const CONFLICT_MESSAGES: Record<string, MessageKey | { message: MessageKey; fiel
   // A form's field: the message shows under it.
   merchants_market_stall_active_unique: { message: 'error_stall_taken', field: 'stallNo' },
   devices_code_bound_unique: { message: 'error_device_code_taken', field: 'code' },
+  pesticide_test_follow_ups_test_unique: 'error_follow_up_recorded',
 }
 
 /** Rethrows a unique violation as 40900 with its translated message; any other error as it is. */

@@ -42,6 +42,8 @@ const TITLES: { readonly [Name in TitleName]: () => string } = {
   Statement: m.menu_statement_page,
   StatementPrint: m.menu_statement_print,
   MerchantStatement: m.menu_merchant_statement,
+  pesticideTest: m.menu_pesticide_test,
+  PesticideTests: m.menu_pesticide_tests,
   system: m.menu_system,
   System: m.menu_system_status,
   DeviceDetail: m.menu_device_detail,

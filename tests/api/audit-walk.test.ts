@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { count, eq } from 'drizzle-orm'
 import { AUDIT_EXEMPT } from '../../server/audit/exempt'
-import { auditLog, merchants, users } from '../../server/db/schema'
+import { auditLog, merchants, pesticideTests, users } from '../../server/db/schema'
 import { md5Hex } from '../../server/lib/passwords'
 import { withOfficial, withOperator } from '../helpers/fixtures'
-import { withDevice, withMerchant } from '../helpers/devices'
+import { deviceCall, pesticideTest, withDevice, withMerchant } from '../helpers/devices'
 import { routesOf, type OpenApiDocument } from '../helpers/hostile-routes'
 import { marketInput } from '../helpers/market-input'
 import { merchantInput } from '../helpers/merchant-input'
@@ -94,6 +94,18 @@ function validCalls(): Record<string, Call> {
     'POST /api/devices/{id}/rotate-secret': async () => {
       const { id } = await withDevice(t, operator.token, { kind: 'passenger_counter', stallNo: 'G' })
       return () => op(`/api/devices/${id}/rotate-secret`)
+    },
+    'POST /api/pesticide-tests/{id}/follow-up': async () => {
+      const tester = await withDevice(t, operator.token, { kind: 'pesticide_tester', stallNo: `LAB-${++serial}` })
+      const sent = await deviceCall(t, tester, '/events', {
+        events: [pesticideTest(`walk-${serial}`, t.time.clock().toISOString(), 'fail', 70)],
+      })
+      if (sent.status !== 200) throw new Error(JSON.stringify(sent.body))
+      const [test] = await t.db
+        .select({ id: pesticideTests.id })
+        .from(pesticideTests)
+        .where(eq(pesticideTests.eventId, `walk-${serial}`))
+      return () => op(`/api/pesticide-tests/${test!.id}/follow-up`, { actions: ['destroyed'], note: '' })
     },
     'POST /api/user/password': async () => {
       const username = `walker${++serial}`

@@ -30,6 +30,7 @@ describe('signing in', () => {
       'Device management',
       'Transactions',
       'Daily statement',
+      'Pesticide tests',
       'System status',
       'Operation log',
     ])
@@ -55,6 +56,7 @@ describe('signing in', () => {
       'Device management',
       'Transactions',
       'Daily statement',
+      'Pesticide tests',
       'Operation log',
     ])
     await page.goto('/market')

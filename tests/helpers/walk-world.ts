@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
-import { merchants, messages, sessions, transactions, users } from '../../server/db/schema'
+import { merchants, messages, pesticideTests, sessions, transactions, users } from '../../server/db/schema'
 import { hashSecret } from '../../server/lib/tokens'
 import { basicAuth, deviceCall, passengers, payment, pesticideTest, refund, withDevice } from './devices'
 import { withOfficial, withOperator } from './fixtures'
@@ -67,6 +67,8 @@ export type World = {
   auth: Record<Caller, string | null>
   /** Each market's first payment's id, as the transactions list names it (time in microseconds, row). */
   paymentIds: Record<'A' | 'B' | 'C', string>
+  /** Each market's failed pesticide test's id. */
+  testIds: Record<'A' | 'B' | 'C', string>
   /** What A's trade adds up to today: A's dashboard must show exactly this. */
   aToday: { payments: number; paymentFen: number; refunds: number; refundFen: number; passengersIn: number }
 }
@@ -237,12 +239,26 @@ export async function buildWorld(t: TestApp): Promise<World> {
       }),
     ),
   ) as Record<'A' | 'B' | 'C', string>
+  const testIds = Object.fromEntries(
+    await Promise.all(
+      (['A', 'B', 'C'] as const).map(async (name) => {
+        const [row] = await t.db
+          .select({ id: pesticideTests.id })
+          .from(pesticideTests)
+          .where(and(eq(pesticideTests.marketId, places[name].marketId), eq(pesticideTests.result, 'fail')))
+          .limit(1)
+        if (!row) throw new Error(`no failed test of ${name}`)
+        return [name, row.id]
+      }),
+    ),
+  ) as Record<'A' | 'B' | 'C', string>
   t.time.advance(6_000) // past the session cache window, so the frozen and expired sessions are read afresh
 
   return {
     official: { token: official.token, uk: official.uk },
     places,
     paymentIds,
+    testIds,
     auth: {
       anonymous: null,
       expired,

@@ -29,4 +29,5 @@ addValidationMessages({
   validation_device_code: m.validation_device_code,
   validation_range_31_days: m.validation_range_31_days,
   validation_amount_order: m.validation_amount_order,
+  validation_follow_up_actions: m.validation_follow_up_actions,
 })

@@ -39,5 +39,8 @@ export function AuditRecord({ entry, name }: { entry: AuditEntry; name: string }
       ) : (
         <span>{name}</span>
       )
+    case 'pesticide_test':
+      // A test has no page of its own (the history shows it in its dialog): its produce, as text.
+      return <span>{name}</span>
   }
 }

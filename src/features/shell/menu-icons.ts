@@ -1,4 +1,14 @@
-import { Activity, Cpu, History, LayoutDashboard, ReceiptText, Store, Users, type LucideIcon } from 'lucide-react'
+import {
+  Activity,
+  Cpu,
+  FlaskConical,
+  History,
+  LayoutDashboard,
+  ReceiptText,
+  Store,
+  Users,
+  type LucideIcon,
+} from 'lucide-react'
 import type { PageGroup } from '@contract/pages'
 
 /** Each menu group's icon, shown by the side menu and the command palette; a new group fails `tsc` here. */
@@ -11,6 +21,7 @@ const MENU_ICONS: { readonly [Group in PageGroup]: LucideIcon } = {
   system: Activity,
   audit: History,
   transaction: ReceiptText,
+  pesticideTest: FlaskConical,
 }
 
 /** A group's icon; a server menu may name a group this console does not know. */
