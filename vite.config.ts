@@ -26,7 +26,11 @@ const FIRST_PAGE_ROOTS = [
   `${fileURLToPath(new URL('./src/routes/login.tsx', import.meta.url))}?tsr-split=component`,
 ]
 
-type ModuleGraph = { getModuleInfo(id: string): { code: string | null; importedIds: readonly string[] } | null }
+type ModuleGraph = {
+  getModuleInfo(
+    id: string,
+  ): { code: string | null; importedIds: readonly string[]; dynamicImporters: readonly string[] } | null
+}
 const firstPageKeysByGraph = new WeakMap<ModuleGraph, Set<string>>()
 
 /**
@@ -66,6 +70,13 @@ const OUTSIDE_ROOTS = [
  * are built with TanStack Query's `queryOptions`.
  */
 const SHARED_WITH_ENTRY = /node_modules[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]queryOptions\.js$/
+
+/**
+ * A module something loads by `import()` keeps a chunk of its own: grouped without its dependencies,
+ * its namespace went missing (the console's route chunk failed with "Export '_console_exports' is not
+ * defined").
+ */
+const loadedByImport = (graph: ModuleGraph, id: string) => (graph.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0
 
 /** Every module `roots` import statically, the roots included. */
 function closureOf(graph: ModuleGraph, roots: readonly string[]): Set<string> {
@@ -112,7 +123,9 @@ function consoleModules(graph: ModuleGraph): Set<string> {
   const outside = new Set(
     [...closureOf(graph, OUTSIDE_ROOTS)].filter((id) => !id.includes('node_modules') || SHARED_WITH_ENTRY.test(id)),
   )
-  const modules = new Set([...closureOf(graph, [CONSOLE_ROOT])].filter((id) => !outside.has(id)))
+  const modules = new Set(
+    [...closureOf(graph, [CONSOLE_ROOT])].filter((id) => !outside.has(id) && !loadedByImport(graph, id)),
+  )
   consoleModulesByGraph.set(graph, modules)
   return modules
 }
@@ -131,7 +144,7 @@ function listModules(graph: ModuleGraph): Set<string> {
   const modules = new Set(
     [...(first ?? [])].filter(
       (id) =>
-        !LIST_ROOTS.includes(id) && !console.has(id) && !outside.has(id) && others.every((other) => other.has(id)),
+        !loadedByImport(graph, id) && !console.has(id) && !outside.has(id) && others.every((other) => other.has(id)),
     ),
   )
   listModulesByGraph.set(graph, modules)
