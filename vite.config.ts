@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { paraglideVitePlugin } from '@inlang/paraglide-js'
+import { readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { paraglideOptions } from './scripts/paraglide-options.mjs'
 
@@ -25,7 +26,11 @@ const FIRST_PAGE_ROOTS = [
   `${fileURLToPath(new URL('./src/routes/login.tsx', import.meta.url))}?tsr-split=component`,
 ]
 
-type ModuleGraph = { getModuleInfo(id: string): { code: string | null; importedIds: readonly string[] } | null }
+type ModuleGraph = {
+  getModuleInfo(
+    id: string,
+  ): { code: string | null; importedIds: readonly string[]; dynamicImporters: readonly string[] } | null
+}
 const firstPageKeysByGraph = new WeakMap<ModuleGraph, Set<string>>()
 
 /**
@@ -48,6 +53,102 @@ function firstPageMessageKeys(graph: ModuleGraph): Set<string> {
   }
   firstPageKeysByGraph.set(graph, keys)
   return keys
+}
+
+const routeComponent = (file: string) =>
+  `${fileURLToPath(new URL(`./src/routes/${file}`, import.meta.url))}?tsr-split=component`
+/** The console's layout: every signed-in page loads it, with all it imports statically. */
+const CONSOLE_ROOT = routeComponent('_console.tsx')
+/** What runs outside the console: the entry, and the pages and root layout drawn without a session. */
+const OUTSIDE_ROOTS = [
+  fileURLToPath(new URL('./src/main.tsx', import.meta.url)),
+  ...['__root.tsx', 'login.tsx', 'not-found.tsx', '$.tsx', 'index.tsx'].map(routeComponent),
+]
+
+/**
+ * Libraries the entry's own modules call at run time beyond the framework: the route files' queries
+ * are built with TanStack Query's `queryOptions`.
+ */
+const SHARED_WITH_ENTRY = /node_modules[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]queryOptions\.js$/
+
+/**
+ * A module something loads by `import()` keeps a chunk of its own: grouped without its dependencies,
+ * its namespace went missing (the console's route chunk failed with "Export '_console_exports' is not
+ * defined").
+ */
+const loadedByImport = (graph: ModuleGraph, id: string) => (graph.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0
+
+/** Every module `roots` import statically, the roots included. */
+function closureOf(graph: ModuleGraph, roots: readonly string[]): Set<string> {
+  const seen = new Set<string>()
+  const queue = [...roots]
+  while (queue.length > 0) {
+    const id = queue.pop() as string
+    if (seen.has(id)) continue
+    seen.add(id)
+    const info = graph.getModuleInfo(id)
+    queue.push(...(info?.importedIds ?? []))
+  }
+  return seen
+}
+
+/** The lists (an area's index page and the merchant's statement of days). */
+const LIST_ROOTS = ['audit', 'device', 'market', 'merchant', 'statement', 'transaction']
+  .map((area) => routeComponent(`_console/${area}/index.tsx`))
+  .concat(routeComponent('_console/statement/merchant/$merchantId.tsx'))
+
+/** The console's other pages (records, forms, the Workplace...), which must not load the list kit. */
+function consolePages(dir = 'src/routes/_console'): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = `${dir}/${entry.name}`
+    if (entry.isDirectory()) return entry.name.startsWith('-') ? [] : consolePages(file)
+    return entry.name.endsWith('.tsx') ? [routeComponent(file.slice('src/routes/'.length))] : []
+  })
+}
+
+const consoleModulesByGraph = new WeakMap<ModuleGraph, Set<string>>()
+const listModulesByGraph = new WeakMap<ModuleGraph, Set<string>>()
+
+/**
+ * The modules the console's layout imports statically that nothing outside the console imports
+ * statically (the entry, the sign-in and not-found pages, the root layout): every signed-in page
+ * loads all of them at once anyway, so they travel as one chunk instead of ~25 files of a few hundred
+ * bytes each, every one paying its response headers (issue 24: lists weigh half the peers').
+ */
+function consoleModules(graph: ModuleGraph): Set<string> {
+  const cached = consoleModulesByGraph.get(graph)
+  if (cached) return cached
+  // Their static imports reach most libraries through the route files, which use few of them at run
+  // time (the framework's are grouped above): only our own modules count as outside.
+  const outside = new Set(
+    [...closureOf(graph, OUTSIDE_ROOTS)].filter((id) => !id.includes('node_modules') || SHARED_WITH_ENTRY.test(id)),
+  )
+  const modules = new Set(
+    [...closureOf(graph, [CONSOLE_ROOT])].filter((id) => !outside.has(id) && !loadedByImport(graph, id)),
+  )
+  consoleModulesByGraph.set(graph, modules)
+  return modules
+}
+
+/**
+ * The list kit: what every list imports statically beyond the console (the table, its filters and
+ * pagination, the row menus), as one chunk instead of a dozen small ones. Only what all lists share
+ * and no other page imports: a list never loads another's code, nor a form or record the table's.
+ */
+function listModules(graph: ModuleGraph): Set<string> {
+  const cached = listModulesByGraph.get(graph)
+  if (cached) return cached
+  const [first, ...others] = LIST_ROOTS.map((root) => closureOf(graph, [root]))
+  const console = consoleModules(graph)
+  const outside = closureOf(graph, [...OUTSIDE_ROOTS, ...consolePages().filter((page) => !LIST_ROOTS.includes(page))])
+  const modules = new Set(
+    [...(first ?? [])].filter(
+      (id) =>
+        !loadedByImport(graph, id) && !console.has(id) && !outside.has(id) && others.every((other) => other.has(id)),
+    ),
+  )
+  listModulesByGraph.set(graph, modules)
+  return modules
 }
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`
@@ -109,6 +210,15 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                     return firstPageMessageKeys(graph).has(key) ? 'first-page-messages' : 'shared-messages'
                   },
                   minShareCount: 2,
+                },
+                {
+                  name: (id: string, graph: ModuleGraph) => (consoleModules(graph).has(id) ? 'console' : null),
+                  // Only those: their imports from outside the console stay where they are (the entry).
+                  includeDependenciesRecursively: false,
+                },
+                {
+                  name: (id: string, graph: ModuleGraph) => (listModules(graph).has(id) ? 'list-kit' : null),
+                  includeDependenciesRecursively: false,
                 },
               ],
             },

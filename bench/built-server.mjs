@@ -3,7 +3,7 @@
 // `dataDir` runs it on an existing PGlite folder instead (kept on stop). `fromSource` (or
 // BENCH_FROM_SOURCE=1) runs server/main.ts through tsx instead of the build, for a checkout whose build
 // is older than its source (tsx transpiles each file once, at start: requests run the same code).
-// `startSeconds` (60) is how long it may take to answer: seeding the demo on a busy machine takes longer.
+// `cwd` runs another checkout's build. `startSeconds` (60) is how long it may take to answer: seeding the demo on a busy machine takes longer.
 import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -16,6 +16,7 @@ export async function startBuiltServer({
   dataDir,
   fromSource = process.env.BENCH_FROM_SOURCE === '1',
   startSeconds = 60,
+  cwd,
 }) {
   const base = `http://127.0.0.1:${port}`
   const ownDataDir = dataDir ? null : mkdtempSync(path.join(tmpdir(), 'ds-bench-'))
@@ -30,6 +31,8 @@ export async function startBuiltServer({
       DATABASE_URL: databaseUrl,
     },
     stdio: 'inherit',
+    // Another checkout's build (a baseline measured beside this one).
+    cwd,
   })
   const stop = async () => {
     if (server.exitCode === null) {

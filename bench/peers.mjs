@@ -50,6 +50,15 @@ const PAGES = [
   { key: 'peer-users', site: 'peer', path: '/users', label: 'shadcn-admin /users' },
   { key: 'peer-dashboard', site: 'peer', path: '/', label: 'shadcn-admin / (dashboard)' },
 ]
+// BENCH_BASE_ROOT=/path measures another checkout's build of ours beside this one (a baseline: before
+// and after a change in one run), on BENCH_BASE_DATA_DIR if given; its pages are the lists' keys + '-before'.
+const BASE_ROOT = process.env.BENCH_BASE_ROOT
+const BASE_PORT = 4203
+if (BASE_ROOT)
+  for (const key of ['market', 'merchant']) {
+    const page = PAGES.find((candidate) => candidate.key === key)
+    PAGES.push({ ...page, key: `${key}-before`, site: 'base', label: `${page.label} (before)` })
+  }
 const chosen = process.env.BENCH_PAGES?.split(',')
 const pages = chosen ? PAGES.filter((page) => chosen.includes(page.key)) : PAGES
 
@@ -276,8 +285,17 @@ if (!existsSync(path.join(PEER_DIST, 'index.html')))
   throw new Error(`the peer is not built at ${PEER_DIST} (see the comment at the top of bench/peers.mjs)`)
 
 console.log(`Beside shadcn-admin, one run: load average at start ${load()}`)
-const ours = await startBuiltServer({ port: OUR_PORT, startSeconds: 300 })
+// BENCH_DATA_DIR runs our server on a demo PGlite folder seeded before (seeding takes minutes on a busy machine).
+const ours = await startBuiltServer({ port: OUR_PORT, startSeconds: 300, dataDir: process.env.BENCH_DATA_DIR })
 const peer = await startStaticServer({ root: PEER_DIST, port: PEER_PORT })
+const base = BASE_ROOT
+  ? await startBuiltServer({
+      port: BASE_PORT,
+      startSeconds: 300,
+      dataDir: process.env.BENCH_BASE_DATA_DIR,
+      cwd: BASE_ROOT,
+    })
+  : null
 const results = new Map(pages.map((page) => [page.key, []]))
 let noScript
 try {
@@ -286,8 +304,11 @@ try {
   const limitChars = await writeLimitPage(browser, ours.base)
   console.log(`  limit page: ${LIMIT_PATH}, ${limitChars} characters of HTML`)
   noScript = await loginWithoutScript(browser, ours.base)
-  const urlOf = (page) => `${page.site === 'ours' ? ours.base : peer.base}${page.path}`
-  const visitPage = (page) => visit(browser, urlOf(page), { token: page.signedIn ? token : undefined })
+  const bases = { ours: ours.base, peer: peer.base, base: base?.base }
+  const urlOf = (page) => `${bases[page.site]}${page.path}`
+  // The baseline's sessions live in its own database.
+  const tokens = { ours: token, base: base ? (await officialHeaders(base.base)).authorization : undefined }
+  const visitPage = (page) => visit(browser, urlOf(page), { token: page.signedIn ? tokens[page.site] : undefined })
   // A first pass warms the servers' file caches and PGlite's, not the browser's (every visit is cold).
   for (const page of pages) await visitPage(page)
   for (let run = 0; run < RUNS; run++) {
@@ -298,7 +319,7 @@ try {
   }
   await browser.close()
 } finally {
-  await Promise.all([ours.stop(), peer.stop()])
+  await Promise.all([ours.stop(), peer.stop(), base?.stop()])
 }
 
 // Medians of each figure; a visit that reported no LCP (Chromium sometimes sends none before the page
@@ -420,6 +441,10 @@ ratioLine('market list bytes / shadcn /users', 'market', 'peer-users', 'bytes', 
 ratioLine('market list LCP / shadcn /users', 'market', 'peer-users', 'lcp', 0.5, ms)
 ratioLine('merchant list bytes / shadcn /users', 'merchant', 'peer-users', 'bytes', 0.5, kb)
 ratioLine('merchant list LCP / shadcn /users', 'merchant', 'peer-users', 'lcp', 0.5, ms)
+ratioLine('market list bytes before / shadcn /users', 'market-before', 'peer-users', 'bytes', 0.5, kb)
+ratioLine('market list LCP before / shadcn /users', 'market-before', 'peer-users', 'lcp', 0.5, ms)
+ratioLine('merchant list bytes before / shadcn /users', 'merchant-before', 'peer-users', 'bytes', 0.5, kb)
+ratioLine('merchant list LCP before / shadcn /users', 'merchant-before', 'peer-users', 'lcp', 0.5, ms)
 ratioLine('Workplace bytes / shadcn dashboard', 'workplace', 'peer-dashboard', 'bytes', 0.6, kb)
 ratioLine('Workplace script time / shadcn dashboard', 'workplace', 'peer-dashboard', 'scriptMs', 0.6, ms)
 ratioLine('Workplace JS heap / shadcn dashboard', 'workplace', 'peer-dashboard', 'heapMb', 0.6, mb)

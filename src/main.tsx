@@ -8,6 +8,7 @@ import { followNavigationWithFocus } from '@/lib/page-focus'
 import { trackPageOrigins } from '@/lib/page-origins'
 import { writeViewCookie } from '@/lib/view-cookie'
 import { rememberTypedValues } from '@/prerender/typed-before-hydration'
+import { loadRouteChunksEarly } from '@/features/shell/early-route-chunks'
 import { createConsoleRouter } from './router'
 import './styles/app.css'
 
@@ -26,6 +27,7 @@ writeViewCookie(settingsStore.get().theme)
 
 const router = createConsoleRouter()
 followNavigationWithFocus(router)
+loadRouteChunksEarly(router)
 trackPageOrigins(router)
 
 const app = (
