@@ -3,8 +3,8 @@ import { baseURL, consoleApi } from './browser'
 
 /** Devices in the e2e flows: bound through the console's API as the signed-in user, sending as a device does. */
 
-export type DeviceCredentials = { code: string; secret: string }
-export type DemoMerchant = { id: string; marketId: string; marketName: string; stallNo: string }
+type DeviceCredentials = { code: string; secret: string }
+type DemoMerchant = { id: string; marketId: string; marketName: string; stallNo: string }
 
 /** A batch sent the way a device sends it: HTTP Basic code:secret, no console session. */
 export async function sendDeviceEvents(device: DeviceCredentials, events: unknown[]): Promise<void> {
