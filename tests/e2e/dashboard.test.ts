@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { baseURL, consoleApi, DEMO, launchBrowser, signedInPage } from '../helpers/browser'
+import { DEMO, launchBrowser, signedInPage } from '../helpers/browser'
+import { bindDevice, firstMerchant, sendDeviceEvents } from '../helpers/e2e-devices'
 
 let browser: Browser
 beforeAll(async () => {
@@ -23,22 +24,6 @@ const WIDGETS = [
 ]
 const CHARTS = ['chart-daily', 'chart-methods', 'chart-live', 'chart-passengers']
 
-type Device = { code: string; secret: string }
-
-/** A batch sent the way a device sends it: HTTP Basic code:secret, no console session. */
-async function sendEvents(device: Device, events: unknown[]) {
-  const response = await fetch(`${baseURL()}/api/device/v1/events`, {
-    method: 'POST',
-    headers: {
-      Authorization: `Basic ${Buffer.from(`${device.code}:${device.secret}`).toString('base64')}`,
-      'Content-Type': 'application/json',
-    },
-    body: JSON.stringify({ events }),
-  })
-  const answer = (await response.json()) as { code: number; msg: string }
-  if (answer.code !== 20000) throw new Error(`device events: ${answer.code} ${answer.msg}`)
-}
-
 const run = String(Date.now() % 1_000_000)
 let serial = 0
 const eventId = () => `e2e-${run}-${++serial}`
@@ -49,34 +34,23 @@ const eventId = () => `e2e-${run}-${++serial}`
  * passenger counter and a pesticide tester.
  */
 async function tradeToday(page: Page) {
-  const merchants = await consoleApi<{ list: { id: string; marketId: string; marketName: string; stallNo: string }[] }>(
-    page,
-    '/merchants?pageSize=1&status=active',
-  )
-  const merchant = merchants.list[0]
-  if (!merchant) throw new Error('the demo market has no merchant')
-  // An OFFICIAL names the market; an operator's is implied (and the same).
-  const bind = (kind: string, extra: object) =>
-    consoleApi<Device>(page, '/devices', 'POST', {
-      code: `E2E-${kind.slice(0, 3).toUpperCase()}-${run}-${++serial}`,
-      kind,
-      marketId: merchant.marketId,
-      ...extra,
-    })
+  const merchant = await firstMerchant(page)
+  const bind = (kind: string, extra: { merchantId?: string; stallNo?: string }) =>
+    bindDevice(page, merchant, `E2E-${kind.slice(0, 3).toUpperCase()}-${run}-${++serial}`, { kind, ...extra })
   const terminal = await bind('payment_terminal', { merchantId: merchant.id })
   const counter = await bind('passenger_counter', { stallNo: 'GATE-E2E' })
   const tester = await bind('pesticide_tester', { stallNo: merchant.stallNo, merchantId: merchant.id })
   const now = new Date()
   const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000).toISOString()
-  await sendEvents(terminal, [
+  await sendDeviceEvents(terminal, [
     { id: eventId(), type: 'payment', amountFen: 2_350, method: 'wechat', paidAt: minutesAgo(3) },
     { id: eventId(), type: 'payment', amountFen: 1_280, method: 'alipay', paidAt: minutesAgo(2) },
     { id: eventId(), type: 'payment', amountFen: 990, method: 'cash', paidAt: minutesAgo(1) },
   ])
-  await sendEvents(counter, [
+  await sendDeviceEvents(counter, [
     { id: eventId(), type: 'passenger_count', periodStart: minutesAgo(5), periodSeconds: 60, in: 17, out: 4 },
   ])
-  await sendEvents(tester, [
+  await sendDeviceEvents(tester, [
     {
       id: eventId(),
       type: 'pesticide_test',
@@ -189,7 +163,7 @@ describe('Workplace (MARKET operator)', () => {
     const lastHour = await figure('live-amount')
     const visitors = await figure('passengers-total')
 
-    await sendEvents(terminal, [
+    await sendDeviceEvents(terminal, [
       { id: eventId(), type: 'payment', amountFen: 12_345, method: 'alipay', paidAt: new Date().toISOString() },
     ])
     // Patched in place from the event (no reload, no waiting for a refetch): a few seconds at most on a busy machine.
@@ -201,7 +175,7 @@ describe('Workplace (MARKET operator)', () => {
     await expect.poll(() => rows.first().textContent(), LIVE).toContain('¥123.45')
     expect(await rows.first().textContent()).toContain('Alipay')
 
-    await sendEvents(counter, [
+    await sendDeviceEvents(counter, [
       {
         id: eventId(),
         type: 'passenger_count',
@@ -213,7 +187,7 @@ describe('Workplace (MARKET operator)', () => {
     ])
     await expect.poll(() => figure('passengers-total'), LIVE).toBeGreaterThanOrEqual(visitors + 9)
 
-    await sendEvents(tester, [
+    await sendDeviceEvents(tester, [
       {
         id: eventId(),
         type: 'pesticide_test',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { baseURL, consoleApi, DEMO, launchBrowser, signedInPage } from '../helpers/browser'
+import { DEMO, launchBrowser, signedInPage } from '../helpers/browser'
+import { bindPaymentTerminal, sendDeviceEvents } from '../helpers/e2e-devices'
 
 /**
  * Daily statements in Chromium (issue 25 §2): the demo market's statement for today totals what the
@@ -18,19 +19,6 @@ afterAll(async () => {
 const run = String(Date.now() % 1_000_000)
 let serial = 0
 const eventId = () => `e2e-st-${run}-${++serial}`
-
-async function sendEvents(device: { code: string; secret: string }, events: unknown[]) {
-  const response = await fetch(`${baseURL()}/api/device/v1/events`, {
-    method: 'POST',
-    headers: {
-      Authorization: `Basic ${Buffer.from(`${device.code}:${device.secret}`).toString('base64')}`,
-      'Content-Type': 'application/json',
-    },
-    body: JSON.stringify({ events }),
-  })
-  const answer = (await response.json()) as { code: number; msg: string }
-  if (answer.code !== 20000) throw new Error(`device events: ${answer.code} ${answer.msg}`)
-}
 
 /** The four figures both pages show, read from their unformatted values. */
 async function workplaceFigures(page: Page) {
@@ -61,18 +49,10 @@ describe('daily statements', () => {
   it("total today what the demo market's Workplace shows, refunds included", async () => {
     const { context, page } = await signedInPage(browser, DEMO.market)
     try {
-      const merchants = await consoleApi<{ list: { id: string }[] }>(page, '/merchants?pageSize=1&status=active')
-      const merchant = merchants.list[0]
-      if (!merchant) throw new Error('the demo market has no merchant')
-      const terminal = await consoleApi<{ code: string; secret: string }>(page, '/devices', 'POST', {
-        code: `E2E-ST-${run}`,
-        kind: 'payment_terminal',
-        merchantId: merchant.id,
-        stallNo: '',
-      })
+      const terminal = await bindPaymentTerminal(page, `E2E-ST-${run}`)
       const paid = eventId()
       const at = new Date(Date.now() - 60_000).toISOString()
-      await sendEvents(terminal, [
+      await sendDeviceEvents(terminal, [
         { id: paid, type: 'payment', amountFen: 4_321, method: 'wechat', paidAt: at },
         { id: eventId(), type: 'refund', paymentId: paid, amountFen: 1_000, refundedAt: new Date().toISOString() },
       ])

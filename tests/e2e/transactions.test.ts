@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { baseURL, consoleApi, DEMO, launchBrowser, signedInPage } from '../helpers/browser'
+import { DEMO, launchBrowser, signedInPage } from '../helpers/browser'
+import { bindPaymentTerminal, sendDeviceEvents } from '../helpers/e2e-devices'
 
 /**
  * Transactions (issue 25 §1) as an operator meets them: a payment a terminal sent is found by its event
@@ -16,37 +17,9 @@ afterAll(async () => {
   await browser.close()
 })
 
-type Device = { code: string; secret: string }
-
-/** A batch sent the way a device sends it: HTTP Basic code:secret, no console session. */
-async function sendEvents(device: Device, events: unknown[]) {
-  const response = await fetch(`${baseURL()}/api/device/v1/events`, {
-    method: 'POST',
-    headers: {
-      Authorization: `Basic ${Buffer.from(`${device.code}:${device.secret}`).toString('base64')}`,
-      'Content-Type': 'application/json',
-    },
-    body: JSON.stringify({ events }),
-  })
-  const answer = (await response.json()) as { code: number; msg: string }
-  if (answer.code !== 20000) throw new Error(`device events: ${answer.code} ${answer.msg}`)
-}
-
 const run = String(Date.now() % 1_000_000)
 const paymentId = `TX-${run}-P`
 const refundId = `TX-${run}-R`
-
-/** A payment terminal of the operator's first merchant. */
-async function terminal(page: Page): Promise<Device> {
-  const merchants = await consoleApi<{ list: { id: string }[] }>(page, '/merchants?pageSize=1&status=active')
-  const merchant = merchants.list[0]
-  if (!merchant) throw new Error('the demo market has no merchant')
-  return consoleApi<Device>(page, '/devices', 'POST', {
-    code: `E2E-TX-${run}`,
-    kind: 'payment_terminal',
-    merchantId: merchant.id,
-  })
-}
 
 async function searchEvent(page: Page, label: string, eventId: string) {
   await page.goto('/transaction')
@@ -57,9 +30,9 @@ async function searchEvent(page: Page, label: string, eventId: string) {
 describe('Transactions, an operator in English', () => {
   it('finds a payment by its event id, and its page shows the refund sent after it', async () => {
     const { context, page } = await signedInPage(browser, DEMO.market)
-    const device = await terminal(page)
+    const device = await bindPaymentTerminal(page, `E2E-TX-${run}`)
     const paidAt = new Date(Date.now() - 2 * 60_000).toISOString()
-    await sendEvents(device, [{ id: paymentId, type: 'payment', amountFen: 12_345, method: 'alipay', paidAt }])
+    await sendDeviceEvents(device, [{ id: paymentId, type: 'payment', amountFen: 12_345, method: 'alipay', paidAt }])
 
     await searchEvent(page, 'Event ID', paymentId)
     const row = page.getByRole('table').getByRole('row').filter({ hasText: paymentId })
@@ -73,7 +46,7 @@ describe('Transactions, an operator in English', () => {
     await page.getByRole('region', { name: 'Refunds' }).getByText('No refunds').waitFor()
     await page.getByRole('region', { name: 'Device' }).getByText(device.code).waitFor()
 
-    await sendEvents(device, [
+    await sendDeviceEvents(device, [
       { id: refundId, type: 'refund', paymentId, amountFen: 2_345, refundedAt: new Date().toISOString() },
     ])
     await page.reload()
