@@ -26,7 +26,7 @@ import {
   transactions,
 } from '../db/schema'
 import { inScope, type MarketScope } from '../lib/scope'
-import { TRANSACTION_ID_OF_ROW } from '../transactions/queries'
+import { TRANSACTION_ID_OF_ROW } from '../transactions/public'
 
 /**
  * The dashboard's reads (issue 10, DESIGN §8): every figure from the rollups kept on ingest, never a
