@@ -27,8 +27,9 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 export const RULES = [
   // The sign-in page: issue 2's 120 KB first visit (bench/login-page.mjs weighs it in Chromium).
   { name: 'sign-in', test: /^src\/routes\/login\.tsx$/, own: 6, total: 123 },
-  // The Workplace: its figures, its first charts and the chart engine (issue 10: <= 250 KB of JS).
-  { name: 'workplace', test: /^src\/routes\/_console\/dashboard\/workplace\.tsx$/, own: 262, total: 378 },
+  // The Workplace before scrolling (issue 24 §3): its figures and its first screen's own SVG charts;
+  // ECharts loads as a chart scrolls into view and is not counted (2026-11-27: 92.6 / 211.2).
+  { name: 'workplace', test: /^src\/routes\/_console\/dashboard\/workplace\.tsx$/, own: 100, total: 219 },
   // Pages at an area's index that are not lists: the Workplace's redirect and the System page.
   { name: 'page', test: /^src\/routes\/_console\/(dashboard|system)\/index\.tsx$/, own: 102, total: 219 },
   // A list (an area's index page): the table, its filters and pagination; dialogs, menus, forms and secrets load on first use.
@@ -48,12 +49,11 @@ export const RULES = [
 /**
  * Dynamic imports a route's first paint makes from modules other than its route file, by source path
  * (or a pattern over manifest keys): the console layout makes its query client as it loads
- * (src/lib/query-client-lazy.ts), and the Workplace draws its first charts in view.
+ * (src/lib/query-client-lazy.ts). The Workplace's first screen draws its own SVG charts (in its
+ * chunks); ECharts' engine (src/components/charts/engine.ts) loads when a chart scrolls into view, so
+ * it is not counted: the budget is what a cold load fetches before the user scrolls.
  */
-export const AT_ONCE = [
-  { route: /^src\/routes\/_console\.tsx$/, modules: [/^src\/lib\/query-client\.ts$/] },
-  { route: /^src\/routes\/_console\/dashboard\/workplace\.tsx$/, modules: [/^src\/components\/charts\//] },
-]
+export const AT_ONCE = [{ route: /^src\/routes\/_console\.tsx$/, modules: [/^src\/lib\/query-client\.ts$/] }]
 
 /** Every route file under `root` (TanStack Router's file routes; `-` names are left out, as the router does). */
 export function routeFiles(root = 'src/routes') {

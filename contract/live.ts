@@ -39,6 +39,11 @@ export const TransactionItemSchema = v.object({
   marketName: v.string(),
   /** YYYY-MM-DD HH:mm:ss, Asia/Shanghai. */
   time: v.string(),
+  /**
+   * Its page's id (contract/transactions.ts), where the reader knows it: the dashboard's list does; a
+   * live event is announced before its rows are written, so its items have none.
+   */
+  transactionId: v.optional(v.string()),
 })
 export type TransactionItem = v.InferOutput<typeof TransactionItemSchema>
 
@@ -71,6 +76,7 @@ type TransactionRow = {
   merchantName: string | null
   marketName: string
   occurredAt: Date
+  transactionId?: string
 }
 
 /**
@@ -87,6 +93,7 @@ export const transactionItem = (row: TransactionRow): TransactionItem => ({
   merchantName: row.merchantName,
   marketName: row.marketName,
   time: formatShanghaiTime(row.occurredAt),
+  ...(row.transactionId === undefined ? {} : { transactionId: row.transactionId }),
 })
 
 /** A stored pesticide test, with its merchant's and market's names. */

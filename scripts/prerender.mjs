@@ -19,12 +19,46 @@ const { VIEW_LOCALES, VIEW_THEMES, PRERENDER_INDEX, prerenderedFile } = await im
 const template = readFileSync(path.join(CLIENT, 'index.html'), 'utf8')
 const manifest = JSON.parse(readFileSync(path.join(CLIENT, 'manifest.json'), 'utf8'))
 
-/** The stylesheet link Vite wrote, replaced by the sheet itself. */
+/**
+ * The stylesheet link Vite wrote, replaced by the sheet itself. A disabled link to the file stays (a
+ * disabled stylesheet is not fetched): Vite's loader of a lazy chunk adds a chunk's CSS unless a
+ * stylesheet link to it is in the document, and the console's chunks list the entry's CSS, which
+ * fetched the whole sheet again after the takeover.
+ */
 const cssLink = /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g
 const withInlineCss = template.replace(cssLink, (_, file) => {
   const css = readFileSync(path.join(CLIENT, file), 'utf8')
-  return `<style>${css.replaceAll('</style', '<\\/style')}</style>`
+  return `<style>${css.replaceAll('</style', '<\\/style')}</style><link rel="stylesheet" href="/${file}" disabled>`
 })
+
+/** What a frame shows that a variant's does not: its side menu's links and its elements by data-testid. */
+const menuLinks = (markup) => {
+  const start = markup.indexOf('data-testid="side-menu"')
+  const nav = start < 0 ? '' : markup.slice(start, markup.indexOf('</nav>', start))
+  return new Set([...nav.matchAll(/ href="([^"]*)"/g)].map((match) => match[1]))
+}
+const testIds = (markup) => new Set([...markup.matchAll(/ data-testid="([^"]*)"/g)].map((match) => match[1]))
+
+/**
+ * Styles that turn the frame into a variant's (src/prerender/pages.ts `variants`) under
+ * `<html data-frame~=name>`: the links and controls it lacks hidden, and a menu group left empty.
+ */
+function variantStyles(name, base, variant) {
+  const scope = `html[data-frame~="${name}"]`
+  const links = [...menuLinks(base)].filter((href) => !menuLinks(variant).has(href))
+  const ids = [...testIds(base)].filter((id) => !testIds(variant).has(id))
+  const rules = []
+  const menu = '[data-testid="side-menu"]'
+  if (links.length > 0) {
+    const hidden = links.map((href) => `[href="${href}"]`)
+    rules.push(`${hidden.map((link) => `${scope} ${menu} a${link}`).join(',')}{display:none}`)
+    rules.push(
+      `${scope} ${menu} [role="group"]:not(:has(a${hidden.map((link) => `:not(${link})`).join('')})){display:none}`,
+    )
+  }
+  if (ids.length > 0) rules.push(`${ids.map((id) => `${scope} [data-testid="${id}"]`).join(',')}{display:none}`)
+  return rules.join('')
+}
 
 /** The chunk files a manifest key's chunk loads statically, itself included (not the entry's own). */
 function chunkFiles(key, into = new Set()) {
@@ -67,13 +101,16 @@ for (const page of PRERENDERED_PAGES) {
     // React leaves a marker where a part failed to render on the server and is left to the browser.
     if (rendered.includes('Switched to client rendering'))
       throw new Error(`prerender: part of ${page.path} failed to render: ${/data-msg="([^"]*)"/.exec(rendered)?.[1]}`)
+    let variants = ''
+    for (const [name, answers] of Object.entries(page.variants ?? {}))
+      variants += variantStyles(name, rendered, await renderPage(page, locale, answers))
     // React hoists resource hints (an image's preload) to the front of what it renders: they belong in <head>.
     const hoisted = /^(?:<link [^>]*>)*/.exec(rendered)[0]
     const markup = rendered.slice(hoisted.length)
     for (const theme of VIEW_THEMES) {
       const html = withInlineCss
         .replace(/<html lang="[^"]*">/, `<html lang="${locale}">`)
-        .replace('</head>', `${preloads}${hoisted}</head>`)
+        .replace('</head>', `${variants ? `<style>${variants}</style>` : ''}${preloads}${hoisted}</head>`)
         .replace('<body>', `<body${theme === 'dark' ? ' data-theme="dark"' : ''}><script>${boot}</script>`)
         .replace(
           '<div id="root"></div>',

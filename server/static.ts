@@ -76,6 +76,11 @@ export function clientRoutes(clientDir: string, prerendered: PrerenderIndex | nu
     c.header('Cache-Control', 'no-store')
     return c.text('Not found', 404)
   })
+  // The browser's icon is asked for on every page (unhashed, so not immutable): kept a week.
+  app.use('/favicon.svg', (c, next) => {
+    c.header('Cache-Control', 'public, max-age=604800')
+    return next()
+  })
   // The build manifest is for bench/, not for browsers; prerendered files are reached by their pages' paths.
   app.get('/manifest.json', (c) => c.notFound())
   app.get('/prerendered/*', (c) => c.notFound())

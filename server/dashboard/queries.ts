@@ -26,6 +26,7 @@ import {
   transactions,
 } from '../db/schema'
 import { inScope, type MarketScope } from '../lib/scope'
+import { TRANSACTION_ID_OF_ROW } from '../transactions/public'
 
 /**
  * The dashboard's reads (issue 10, DESIGN §8): every figure from the rollups kept on ingest, never a
@@ -318,6 +319,7 @@ export async function latestTransactions(db: ReadDatabase, scope: MarketScope, n
       merchantName: merchants.name,
       marketName: markets.name,
       occurredAt: transactions.occurredAt,
+      transactionId: TRANSACTION_ID_OF_ROW,
     })
     .from(transactions)
     .innerJoin(markets, eq(markets.id, transactions.marketId))

@@ -67,6 +67,8 @@ function filterWhere(scope: MarketScope, filters: TransactionFilters, now: Date)
 
 /** The time of a row in microseconds since 1970 (exact: PostgreSQL keeps microseconds, a JS Date does not). */
 const MICROS = sql<string>`(extract(epoch from ${transactions.occurredAt}) * 1000000)::bigint::text`
+/** A row's id as the console links it (contract/transactions.ts `TRANSACTION_ID`): `<µs>-<row>`. */
+export const TRANSACTION_ID_OF_ROW = sql<string>`${MICROS} || '-' || ${transactions.id}::text`
 const fromMicros = (micros: string) => sql`(timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond')`
 
 const sortColumn = (sort: TransactionSort) => (sort === 'time' ? transactions.occurredAt : transactions.amountFen)

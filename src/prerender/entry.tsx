@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { overwriteGetLocale } from '@/paraglide/runtime'
 import { createConsoleRouter } from '@/router'
+import { existingQueryClient } from '@/lib/query-client-lazy'
 import type { ViewLocale } from '@contract/prerender-view'
 import type { PrerenderedPage } from './pages'
 
@@ -31,16 +32,21 @@ Object.defineProperty(globalThis, 'localStorage', {
 /**
  * The markup of #root for `page` in `locale`: the real route tree at the page's path, rendered by the
  * same components and the same router as src/main.tsx's first render, so the browser hydrates it as
- * it is. Built for Node with the browser builds of the libraries (vite.config.ts), which is what makes
+ * it is; `answers` draws one of the page's `variants`. Built for Node with the browser builds of the libraries (vite.config.ts), which is what makes
  * TanStack Router draw its client tree (no SSR data to dehydrate or pick up).
  */
-export async function renderPage(page: PrerenderedPage, locale: ViewLocale): Promise<string> {
+export async function renderPage(
+  page: PrerenderedPage,
+  locale: ViewLocale,
+  answers: Record<string, unknown> = page.answers ?? {},
+): Promise<string> {
   storage.clear()
+  // The console's one query client outlives a render: another account's answers must not be cached.
+  existingQueryClient()?.clear()
   for (const [key, value] of Object.entries(page.storage ?? {})) storage.set(key, value)
   storage.set('locale', locale)
   overwriteGetLocale(() => locale)
   // The page's route guards read these answers; any other call waits forever (the loading state is drawn).
-  const answers = page.answers ?? {}
   globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
     const key = `${init?.method ?? 'GET'} ${String(input)}`
     if (!(key in answers)) return new Promise<Response>(() => {})

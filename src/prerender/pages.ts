@@ -1,3 +1,5 @@
+import { Role } from '@contract/roles'
+
 /**
  * THE PRERENDER KIT's registry: the pages whose HTML is drawn at build time from the app's own
  * components (src/prerender/entry.tsx renders the real route tree), so they paint before any
@@ -40,6 +42,25 @@ export type PrerenderedPage = {
    * page afresh in one commit, so nothing blanks between the frame and the page.
    */
   takeover?: boolean
+  /**
+   * Frames for other accounts, by name (`answers` for each): what a variant's page lacks (its menu's
+   * links, its navbar's controls, by data-testid) is hidden by generated styles under
+   * `<html data-frame~=name>`, which the boot script sets from the page's memory of the account
+   * (src/prerender/frame-memory.ts), so a MARKET operator's frame has its own menu from the first paint.
+   */
+  variants?: Record<string, Record<string, unknown>>
+}
+
+/** The frame's nameless platform account (its navbar and menu); the page takes over with the real one. */
+const FRAME_ACCOUNT = {
+  uk: '',
+  username: '',
+  avatar: null,
+  role: Role.OFFICIAL,
+  status: 1,
+  registerTime: '',
+  marketId: null,
+  official: true,
 }
 
 export const PRERENDERED_PAGES: PrerenderedPage[] = [
@@ -63,18 +84,17 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
     storage: { token: 'prerender' },
     // Drawn for a nameless platform account: the frame's navbar and menu; the page takes over with the
     // real account's as soon as its code runs.
-    answers: {
-      'POST /api/user/info': {
-        uk: '',
-        username: '',
-        avatar: null,
-        role: 1,
-        status: 1,
-        registerTime: '',
-        marketId: null,
-        official: true,
+    answers: { 'POST /api/user/info': FRAME_ACCOUNT },
+    takeover: true,
+    variants: {
+      market: {
+        'POST /api/user/info': {
+          ...FRAME_ACCOUNT,
+          role: Role.MARKET,
+          marketId: '00000000-0000-4000-8000-000000000000',
+          official: false,
+        },
       },
     },
-    takeover: true,
   },
 ]

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, gte, sql } from 'drizzle-orm'
+import { TRANSACTION_ID } from '../../contract/transactions'
 import { merchantDayStats, transactions } from '../../server/db/schema'
 import {
   deviceCall,
@@ -158,6 +159,14 @@ describe('dashboard', () => {
       ['payment', 1000, '2026-11-01 09:30:00'],
     ])
     expect(latest.body.data.every((row) => row.amountFen !== 9999)).toBe(true)
+    // Each row names its page (the Workplace links it): the same payment there.
+    const first = latest.body.data[0]!
+    expect(first.transactionId).toMatch(TRANSACTION_ID)
+    const page = await t.call<{ eventId: string; amountFen: number }>(`/api/transactions/${first.transactionId}`, {
+      method: 'GET',
+      token: a.token,
+    })
+    expect(page.body.data).toMatchObject({ eventId: first.id, amountFen: 3000 })
     const tests = await api()('/dashboard/tests', '$get', { query: {} }, { token: a.token })
     // The device's own event id, as the live stream sends it.
     expect(tests.body.data).toMatchObject([

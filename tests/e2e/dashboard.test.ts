@@ -69,8 +69,11 @@ const LOADING = { timeout: 10_000 }
 
 /** Every widget shows content (not loading, empty or failed), every chart has painted. */
 async function expectEveryWidget(page: Page) {
-  for (const id of WIDGETS)
+  // Widgets below the first screen ask for their data as they come into view (issue 24).
+  for (const id of WIDGETS) {
+    await page.getByTestId(id).scrollIntoViewIfNeeded()
     await expect.poll(() => page.getByTestId(id).getAttribute('data-state'), { message: id, ...LOADING }).toBe('ready')
+  }
   for (const id of CHARTS) {
     const chart = page.getByTestId(id).locator('[data-chart]')
     // Charts below the fold draw as they scroll into view (issue 24).

@@ -98,13 +98,16 @@ describe('the Workplace paints from the HTML', () => {
         requested.filter((request) => request === call),
         call,
       ).toHaveLength(1)
-    // The chart engine is not fetched for the first screen; the passenger flow waits below the fold.
+    // Below the fold nothing is asked for before scrolling: neither the passenger flow's data nor the
+    // chart engine; both come when it scrolls into view.
     const passengers = page.getByTestId('widget-passengers')
+    expect(await passengers.getAttribute('data-state')).toBe('loading')
+    expect(requested.some((request) => request.includes('/api/dashboard/passengers'))).toBe(false)
+    expect(requested.some((request) => request.includes('engine'))).toBe(false)
+    await passengers.scrollIntoViewIfNeeded()
     await expect.poll(() => passengers.getAttribute('data-state'), { timeout: 15_000 }).not.toBe('loading')
     // A fresh demo just after midnight has no visitors yet: then there is no chart to draw.
     if ((await passengers.getAttribute('data-state')) === 'ready') {
-      expect(await passengers.getByTestId('chart-placeholder').count()).toBe(1)
-      await passengers.scrollIntoViewIfNeeded()
       await expect
         .poll(() => page.getByTestId('chart-passengers').locator('[data-chart]').getAttribute('data-painted-theme'), {
           timeout: 15_000,
@@ -112,7 +115,6 @@ describe('the Workplace paints from the HTML', () => {
         .toBe('light')
       expect(await page.getByTestId('chart-passengers').locator('canvas').count()).toBeGreaterThan(0)
     }
-    expect(requested.some((request) => request.includes('engine'))).toBe(false)
 
     // The palette: from the shortcut and from its button.
     const palette = page.getByRole('dialog', { name: 'Go to' })

@@ -18,6 +18,7 @@ import { Button } from '@/components/ui/button'
 import { typedBeforeHydration } from '@/prerender/typed-before-hydration'
 import { login } from './mutations'
 import { authKeys } from './queries'
+import { BrandMark } from '@/components/brand-mark'
 
 /** Server reasons clearer than the generic one: wrong password, frozen or no role, locked out, bad input. */
 const EXPLAINED_CODES: readonly number[] = [
@@ -100,7 +101,7 @@ export function LoginPage() {
     <div className="flex min-h-full flex-col bg-background">
       <header className="flex items-center justify-between px-6 py-4">
         <div className="flex items-center gap-2 font-semibold">
-          <img src="/favicon.svg" alt="" width={28} height={28} />
+          <BrandMark />
           <span>{m.app_title()}</span>
         </div>
         <LocaleSwitch />

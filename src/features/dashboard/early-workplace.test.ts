@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { QueryClient } from '@tanstack/react-query'
 import { Role } from '@contract/roles'
 import { api } from '@/lib/api-client'
+import { accountMark, FRAME_MEMORY_KEY } from '@/prerender/frame-memory'
 import { earlyScope, FIRST_SCREEN_WIDGETS, startWorkplaceRequests } from './early-workplace'
 import { dailyQuery, methodsQuery, minutesQuery, todayQuery, transactionsQuery, type Scope } from './queries'
 
@@ -49,7 +50,7 @@ describe("the Workplace's early requests (issue 24)", () => {
   it('start from the HTML and the app takes their answers: no request goes twice', async () => {
     localStorage.setItem('token', 'tok')
     const calls = server({ role: Role.OFFICIAL, marketId: null })
-    expect(startWorkplaceRequests()).toBe(true)
+    expect(startWorkplaceRequests()).toEqual({ memory: null })
     await settle()
     expect(calls).toEqual([
       'POST /api/user/info',
@@ -74,6 +75,49 @@ describe("the Workplace's early requests (issue 24)", () => {
     expect(calls[1]).toBe(`GET /api/dashboard/today?market=${OWN}`)
     await workplaceMounts(OWN)
     expect(calls).toHaveLength(1 + FIRST_SCREEN_WIDGETS.length)
+  })
+
+  it("go at once, beside the account's, with what the page drew last for this account", async () => {
+    localStorage.setItem('token', 'tok')
+    const memory = {
+      account: accountMark('tok'),
+      locale: 'en-US',
+      role: Role.MARKET,
+      marketId: OWN,
+      scope: OWN,
+      variant: 'market',
+      texts: {},
+      scopeTexts: {},
+    }
+    localStorage.setItem(FRAME_MEMORY_KEY, JSON.stringify(memory))
+    const calls = server({ role: Role.MARKET, marketId: OWN })
+    expect(startWorkplaceRequests()).toEqual({ memory })
+    // Sent before the account has answered.
+    expect(calls[1]).toBe(`GET /api/dashboard/today?market=${OWN}`)
+    await settle()
+    await workplaceMounts(OWN)
+    expect(calls).toHaveLength(1 + FIRST_SCREEN_WIDGETS.length)
+  })
+
+  it("ask again in the account's scope when the memory named another, and ignore another account's memory", async () => {
+    localStorage.setItem('token', 'tok')
+    const base = { locale: 'en-US', role: Role.MARKET, marketId: OTHER, scope: OTHER, variant: null }
+    localStorage.setItem(
+      FRAME_MEMORY_KEY,
+      JSON.stringify({ ...base, account: accountMark('tok'), texts: {}, scopeTexts: {} }),
+    )
+    const calls = server({ role: Role.MARKET, marketId: OWN })
+    startWorkplaceRequests()
+    await settle()
+    expect(calls).toContain(`GET /api/dashboard/today?market=${OWN}`)
+    await workplaceMounts(OWN)
+    expect(calls).toHaveLength(1 + 2 * FIRST_SCREEN_WIDGETS.length)
+
+    localStorage.setItem(
+      FRAME_MEMORY_KEY,
+      JSON.stringify({ ...base, account: accountMark('other'), texts: {}, scopeTexts: {} }),
+    )
+    expect(startWorkplaceRequests()).toEqual({ memory: null })
   })
 
   it('send nothing without a session', () => {

@@ -1,5 +1,6 @@
 import { Role } from '@contract/roles'
 import { startEarly, type EarlyAnswer } from '@/lib/early-requests'
+import { readFrameMemory, type FrameMemory } from '@/prerender/frame-memory'
 
 /**
  * What the Workplace's inline boot script starts from the HTML (issue 24), before the app's code has
@@ -44,8 +45,13 @@ export function earlyScope(user: { role: number; marketId: string | null }, sear
   }
 }
 
-/** Starts the Workplace's first requests with the stored session; false when there is no session. */
-export function startWorkplaceRequests(): boolean {
+/**
+ * Starts the Workplace's first requests with the stored session; answers false when there is none,
+ * else what the page drew last for this account (src/prerender/frame-memory.ts), or null. With that
+ * memory the first screen's requests go at once, beside the account's, in the scope it gives; without
+ * it (or when the account's answer names another scope) they go when the account has answered.
+ */
+export function startWorkplaceRequests(): false | { memory: FrameMemory | null } {
   const token = stored('token')
   if (!token) return false
   const headers: Record<string, string> = {
@@ -55,7 +61,17 @@ export function startWorkplaceRequests(): boolean {
   }
   const xsrf = cookie('XSRF-TOKEN')
   if (xsrf) headers['X-XSRF-TOKEN'] = xsrf
-  void startEarly('POST', '/api/user/info', headers).then((answer: EarlyAnswer | null) => {
+  const started = new Set<string | null>()
+  const startFirstScreen = (market: string | null) => {
+    if (started.has(market)) return
+    started.add(market)
+    const query = market ? `?${new URLSearchParams({ market }).toString()}` : ''
+    for (const widget of FIRST_SCREEN_WIDGETS) void startEarly('GET', `/api/dashboard/${widget}${query}`, headers)
+  }
+  const memory = readFrameMemory(token)
+  const account = startEarly('POST', '/api/user/info', headers)
+  if (memory) startFirstScreen(earlyScope(memory, location.search))
+  void account.then((answer: EarlyAnswer | null) => {
     let user: { role: number; marketId: string | null } | undefined
     try {
       user = answer?.status === 200 ? (JSON.parse(answer.text) as { data?: typeof user }).data : undefined
@@ -64,9 +80,7 @@ export function startWorkplaceRequests(): boolean {
     }
     // Not signed in after all (the guard signs out and goes to /login): nothing more to ask.
     if (!user) return
-    const market = earlyScope(user, location.search)
-    const query = market ? `?${new URLSearchParams({ market }).toString()}` : ''
-    for (const widget of FIRST_SCREEN_WIDGETS) void startEarly('GET', `/api/dashboard/${widget}${query}`, headers)
+    startFirstScreen(earlyScope(user, location.search))
   })
-  return true
+  return { memory }
 }

@@ -9,7 +9,7 @@ import { Badge } from '@/components/ui/badge'
 import { Skeleton } from '@/components/ui/skeleton'
 import { testResultLabel } from './labels'
 import { testsQuery, type LatestTests } from './queries'
-import { Widget, type WidgetPlacement } from './widget'
+import { useWidgetInView, Widget, type WidgetPlacement } from './widget'
 
 function TestsSkeleton() {
   return (
@@ -61,9 +61,11 @@ function TestList({ rows, allMarkets, locale }: { rows: LatestTests; allMarkets:
 
 /** SPEC §1's pesticide-residue test notice: the latest tests, failures marked out. */
 export function LatestTestsWidget({ market, locale, className }: WidgetPlacement) {
-  const query = useQuery(testsQuery(market))
+  const { ref, inView } = useWidgetInView()
+  const query = useQuery({ ...testsQuery(market), enabled: inView })
   return (
     <Widget
+      ref={ref}
       title={m.dashboard_tests_title()}
       query={query}
       isEmpty={(rows) => rows.length === 0}

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { itemKey } from '@contract/live'
 import { m } from '@/paraglide/messages'
 import { cn } from '@/lib/cn'
@@ -69,7 +70,21 @@ function TransactionTable({
           {rows.map((row) => (
             <tr key={itemKey(row)} className="border-t border-border" data-type={row.type}>
               <td className={`${cell} text-muted-foreground tabular-nums`}>
-                <span title={row.time}>{row.time.slice(11)}</span>
+                {/* The payment's page, where the list knows it (a row announced live has no id yet). */}
+                {row.transactionId ? (
+                  <Link
+                    to="/transaction/$transactionId"
+                    params={{ transactionId: row.transactionId }}
+                    title={row.time}
+                    aria-label={m.transactions_detail_open({ event: row.id })}
+                    className="text-primary hover:underline"
+                    data-testid="transaction-link"
+                  >
+                    {row.time.slice(11)}
+                  </Link>
+                ) : (
+                  <span title={row.time}>{row.time.slice(11)}</span>
+                )}
               </td>
               {allMarkets && (
                 <td className={`${cell} max-w-28 truncate`} title={row.marketName}>

@@ -7,16 +7,18 @@ import { Chart, type ChartTheme } from '@/components/charts/chart'
 import { baseOption, categoryAxis, tooltip, valueAxis } from '@/components/charts/chart-style'
 import { Skeleton } from '@/components/ui/skeleton'
 import { passengersQuery, type PassengerFlow } from './queries'
-import { Widget, type WidgetPlacement } from './widget'
+import { useWidgetInView, Widget, type WidgetPlacement } from './widget'
 
 const CHART_HEIGHT = 'h-64'
 
 /** SPEC §1's live passenger flow: visitors in per 10 minutes since midnight, updated as counters report. */
 export function PassengerFlowWidget({ market, locale, className }: WidgetPlacement) {
-  const query = useQuery(passengersQuery(market))
+  const { ref, inView } = useWidgetInView()
+  const query = useQuery({ ...passengersQuery(market), enabled: inView })
   const total = query.data?.reduce((sum, slot) => sum + slot.in, 0)
   return (
     <Widget
+      ref={ref}
       title={m.dashboard_passengers_title()}
       actions={
         total !== undefined && (

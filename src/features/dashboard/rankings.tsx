@@ -15,7 +15,7 @@ import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { periodLabel } from './labels'
 import { rankingQuery } from './queries'
-import { Widget, type WidgetPlacement } from './widget'
+import { useWidgetInView, Widget, type WidgetPlacement } from './widget'
 
 /** Today / 7 days / 30 days: a group of pressed-or-not buttons, each reachable with Tab. */
 function PeriodSwitch({ value, onChange }: { value: RankingPeriod; onChange: (period: RankingPeriod) => void }) {
@@ -116,9 +116,11 @@ function RankingList({
  */
 export function RankingWidget({ market, metric, locale, className }: WidgetPlacement & { metric: RankingMetric }) {
   const [period, setPeriod] = useState<RankingPeriod>('today')
-  const query = useQuery(rankingQuery(market, period, metric))
+  const { ref, inView } = useWidgetInView()
+  const query = useQuery({ ...rankingQuery(market, period, metric), enabled: inView })
   return (
     <Widget
+      ref={ref}
       title={metric === 'amount' ? m.dashboard_ranking_amount_title() : m.dashboard_ranking_orders_title()}
       actions={<PeriodSwitch value={period} onChange={setPeriod} />}
       query={query}

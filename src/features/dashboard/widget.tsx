@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react'
+import { useId, useRef, type ReactNode, type Ref, type RefObject } from 'react'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { History } from 'lucide-react'
 import { m } from '@/paraglide/messages'
@@ -6,6 +6,7 @@ import { cn } from '@/lib/cn'
 import type { Locale } from '@/lib/locale'
 import { AsyncState } from '@/components/async-state/async-state'
 import { Button } from '@/components/ui/button'
+import { useInView } from '@/components/charts/use-in-view'
 import type { Scope } from './queries'
 
 /** What the page gives every widget: the market in scope, the language, and its place in the grid. */
@@ -24,6 +25,17 @@ type WidgetProps<T> = {
   children: (data: T) => ReactNode
   className?: string
   'data-testid'?: string
+  /** The card (`useWidgetInView`'s ref, for a widget whose data waits until it is in view). */
+  ref?: Ref<HTMLElement>
+}
+
+/**
+ * For a widget below the first screen: its ref and whether it has been in view yet, which its query
+ * waits for (`enabled`), so a cold load asks only for what the first screen shows (issue 24 §3).
+ */
+export function useWidgetInView(): { ref: RefObject<HTMLElement | null>; inView: boolean } {
+  const ref = useRef<HTMLElement>(null)
+  return { ref, inView: useInView(ref) }
 }
 
 /**
@@ -41,6 +53,7 @@ export function Widget<T>({
   children,
   className,
   'data-testid': testId,
+  ref,
 }: WidgetProps<T>) {
   const titleId = useId()
   const retry = () => void query.refetch()
@@ -49,6 +62,7 @@ export function Widget<T>({
 
   return (
     <section
+      ref={ref}
       aria-labelledby={titleId}
       className={cn(
         'flex min-w-0 flex-col rounded-lg border border-border bg-card text-card-foreground shadow-sm',

@@ -12,6 +12,7 @@ import { LivePayments } from './live-payments'
 import { PassengerFlowWidget } from './passenger-flow'
 import { PaymentMethods } from './payment-methods'
 import { RankingWidget } from './rankings'
+import { useRememberFrame } from './remember-frame'
 import { TodayFigures } from './today-figures'
 import { useWorkplaceClock } from './use-workplace-clock'
 import { useWorkplaceLive } from './use-workplace-live'
@@ -28,6 +29,7 @@ export function WorkplacePage({ user }: { user: UserInfo }) {
   const market = useMarketScope()
   useWorkplaceClock(market)
   useWorkplaceLive(market)
+  useRememberFrame(user, market, locale)
   const props = { market, locale }
 
   return (
@@ -35,7 +37,7 @@ export function WorkplacePage({ user }: { user: UserInfo }) {
       <header className="flex flex-wrap items-end justify-between gap-x-4 gap-y-1">
         <div className="min-w-0">
           <h1 className="text-xl font-semibold">{routeTitle('Workplace')}</h1>
-          <p className="text-sm text-muted-foreground">
+          <p className="text-sm text-muted-foreground" data-frame-text="welcome">
             {m.workplace_welcome({ username: user.username })} ·{' '}
             {m.workplace_role({ role: user.role === Role.OFFICIAL ? m.role_official() : m.role_market() })}
           </p>

@@ -21,6 +21,7 @@ import { ThemeToggle } from './theme-toggle'
 import { TopMenu } from './top-menu'
 import { useDeviceMode } from './use-device'
 import { useTabTracking } from './use-tab-tracking'
+import { BrandMark } from '@/components/brand-mark'
 
 const SettingsDrawer = lazy(() => import('./settings-drawer').then((module) => ({ default: module.SettingsDrawer })))
 // cmdk and the palette load on first use: nothing of them rides on the console's first load.
@@ -92,7 +93,7 @@ export function ConsoleLayout({ role, userMenu, messageBox, marketSwitcher }: Co
             </Button>
           )}
           <div className="flex shrink-0 items-center gap-2">
-            <img src="/favicon.svg" alt="" width={28} height={28} />
+            <BrandMark />
             <span className="hidden font-semibold text-card-foreground min-[400px]:inline">{m.app_title()}</span>
           </div>
           {marketSwitcher && <div className="hidden sm:block">{marketSwitcher}</div>}
