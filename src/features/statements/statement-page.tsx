@@ -1,18 +1,26 @@
-import { useCallback } from 'react'
+import { useCallback, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
-import type { MarketStatement, PlatformStatement } from '@contract/statements'
+import type { MarketStatement, PlatformStatement, PlatformStatementSort } from '@contract/statements'
 import { m } from '@/paraglide/messages'
 import type { Locale } from '@/lib/locale'
 import { DataTable } from '@/components/data-table/data-table'
+import type { TableSort } from '@/components/data-table/data-table'
 import type { DayRange } from '@/components/data-table/date-range-filter'
+import type { ListResult } from '@/components/async-state/use-list-result'
 import { useColumns } from '@/components/data-table/use-columns'
 import { Button } from '@/components/ui/button'
-import { downloadStatement, marketStatementQuery, platformStatementQuery, type StatementDays } from './queries'
+import {
+  downloadStatement,
+  FIRST_PLATFORM_PAGE,
+  marketStatementQuery,
+  platformStatementQuery,
+  type StatementDays,
+} from './queries'
 import { figureColumns, StatementHeading, StatementToolbar, StatementTotals, useStatementRows } from './statement-parts'
 
 type MerchantRow = MarketStatement['merchants'][number]
-type MarketRow = PlatformStatement['markets'][number]
+type MarketRow = PlatformStatement['list'][number]
 
 export type StatementPageProps = {
   /** The market in scope; null: every market's (OFFICIAL). */
@@ -103,9 +111,44 @@ function MarketView({
   )
 }
 
+/** The platform's markets, paged and sorted by the server (1,000 markets and more); the days reset the page. */
+function usePlatformRows(days: StatementDays) {
+  const [paging, setPaging] = useState({ ...FIRST_PLATFORM_PAGE, days })
+  const current =
+    paging.days.from === days.from && paging.days.to === days.to ? paging : { ...FIRST_PLATFORM_PAGE, days }
+  const { days: _days, ...asked } = current
+  const query = useQuery(platformStatementQuery(days, asked))
+  const result: ListResult<MarketRow> = {
+    rows: query.data?.list,
+    total: query.data?.total ?? 0,
+    status: query.status,
+    stale: null,
+    error: query.error,
+    fetching: query.isFetching,
+    retry: () => void query.refetch(),
+  }
+  const sort = current.sort === 'name' ? null : { id: current.sort, desc: current.order === 'desc' }
+  return {
+    query,
+    table: {
+      result,
+      page: current.page,
+      pageSize: current.pageSize,
+      onPageChange: (page: number, pageSize: number) => setPaging({ ...current, page, pageSize }),
+      sort,
+      onSortChange: (next: TableSort) =>
+        setPaging({
+          ...current,
+          page: 1,
+          sort: next.id as PlatformStatementSort,
+          order: next.desc ? 'desc' : 'asc',
+        }),
+    },
+  }
+}
+
 function PlatformView({ days, locale, onDaysChange, onOpenMarket, onPrint }: StatementPageProps) {
-  const query = useQuery(platformStatementQuery(days))
-  const table = useStatementRows(query, (data) => data.markets)
+  const { query, table } = usePlatformRows(days)
   const columns = useColumns(
     useCallback(
       (current: Locale): ColumnDef<MarketRow, unknown>[] => [

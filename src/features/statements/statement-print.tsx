@@ -6,7 +6,7 @@ import { formatCount, formatYuan } from '@/lib/format'
 import type { Locale } from '@/lib/locale'
 import { AsyncState } from '@/components/async-state/async-state'
 import { Button } from '@/components/ui/button'
-import { marketStatementQuery, platformStatementQuery, type StatementDays } from './queries'
+import { marketStatementQuery, platformStatementWholeQuery, type StatementDays } from './queries'
 import { MethodSplit, type FigureRow } from './statement-parts'
 
 /**
@@ -32,7 +32,7 @@ type StatementPrintProps = { market: string | null; days: StatementDays; locale:
 
 export function StatementPrint({ market, days, locale, now }: StatementPrintProps) {
   const marketQuery = useQuery({ ...marketStatementQuery(market ?? '', days), enabled: market !== null })
-  const platformQuery = useQuery({ ...platformStatementQuery(days), enabled: market === null })
+  const platformQuery = useQuery({ ...platformStatementWholeQuery(days), enabled: market === null })
   const query = market === null ? platformQuery : marketQuery
   if (query.status === 'pending') return <AsyncState state="loading" />
   if (query.status === 'error')
