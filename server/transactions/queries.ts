@@ -502,15 +502,29 @@ export async function* exportTransactions(
 ): AsyncGenerator<Transaction[]> {
   const now = clock()
   const where = filterWhere(marketScope(caller, query.market), query, now)
+  const range = daysOf(query, now)
   let after: string | null = null
   for (;;) {
-    const rows = await withNames(
-      db,
-      allOf(where, after ? beyond(query.sort, after, query.order) : undefined),
-      query.sort,
-      query.order,
-      EXPORT_BATCH,
-    )
+    const bound = after ? beyond(query.sort, after, query.order) : undefined
+    const once = (days: { from: string; to: string } | null, limit: number) =>
+      withNames(
+        db,
+        allOf(where, bound, days ? withinDays(transactions.occurredAt, days) : undefined),
+        query.sort,
+        query.order,
+        limit,
+      )
+    // By time, a batch plans only the days from the cursor's on (readByDays), not the whole range's.
+    const rows: PageRow[] =
+      query.sort === 'time' && !query.q
+        ? await readByDays(
+            once,
+            range,
+            query.order,
+            dayOfBound(query.sort, after ?? undefined, undefined),
+            EXPORT_BATCH,
+          )
+        : await once(null, EXPORT_BATCH)
     if (rows.length === 0) return
     yield rows.map(toTransaction)
     after = (rows[rows.length - 1] as (typeof rows)[number]).position
