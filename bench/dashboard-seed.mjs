@@ -32,7 +32,7 @@ export const dashboardPgliteDir = process.env.BENCH_DASHBOARD_PGLITE_DIR || path
 const TRANSACTIONS = { postgres: 10_000_000, pglite: 1_000_000 }
 /** The bench devices' shared secret (bench/dashboard-api.mjs does not call the device API). */
 export const BENCH_DEVICE_SECRET = 'bench-device-secret-0000000000000000'
-const DAYS = 30
+export const DAYS = 30
 const DAY_MS = 86_400_000
 const MINUTE_MS = 60_000
 /** A device's events per upload (the device API's limit) and events per ingest transaction. */
@@ -51,7 +51,7 @@ const day8 = (day) => day.replaceAll('-', '')
 const iso = (ms) => new Date(ms).toISOString()
 
 /** One statement with parameters on either client. */
-function runner(handle) {
+export function runner(handle) {
   const client = handle.db.$client
   return handle.kind === 'postgres'
     ? (text, params = []) => client.unsafe(text, params)
@@ -59,7 +59,7 @@ function runner(handle) {
 }
 
 /** The bench markets with their active merchants, in a fixed order (the draws depend on it). */
-async function benchMarkets(run) {
+export async function benchMarkets(run) {
   const markets = await run(
     `select m.id, u.username from markets m join users u on u.uk = m.account_uk
      where u.username like '${BENCH_OPERATORS}' order by u.username`,
@@ -100,7 +100,7 @@ function plannedDevices(market) {
 }
 
 /** Binds the bench devices once (a month before the history starts); answers their ids by code. */
-async function bindDevices(handle, run, markets, now) {
+export async function bindDevices(handle, run, markets, now) {
   const [{ n }] = await run(`select count(*)::int as n from devices where code like 'BT-%'`)
   if (n < markets.length) {
     const secretHash = hashSecret(BENCH_DEVICE_SECRET)
@@ -135,7 +135,7 @@ async function bindDevices(handle, run, markets, now) {
 }
 
 /** The days of history, oldest first: 30 whole days before today, then today. */
-function historyDays(now) {
+export function historyDays(now) {
   const today = shanghaiDayOf(now)
   return Array.from({ length: DAYS + 1 }, (_, i) => {
     const day = addDays(today, i - DAYS)

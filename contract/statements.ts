@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { PAYMENT_METHODS } from './device-api'
 import { DateRangeQueryEntries, DateRangeSearchSchema, dateRangeInOrder, withinMaxRange } from './date-range'
+import { listQuery } from './list'
 import { MarketQueryEntries, MarketScopeSearchSchema } from './scope'
 
 /**
@@ -37,9 +38,30 @@ export const MarketStatementExportSchema = v.pipe(
   withinCap<MarketExport>(),
 )
 
+/**
+ * The platform's statement is a list of markets (1,000 and more): paged, sorted and searched by name on
+ * the server with the kit's list pieces (contract/list.ts); the totals are the platform's whatever the page.
+ */
+export const PLATFORM_STATEMENT_SORTS = ['name', 'payments', 'paymentFen', 'refunds', 'refundFen', 'netFen'] as const
+export type PlatformStatementSort = (typeof PLATFORM_STATEMENT_SORTS)[number]
+export const PLATFORM_STATEMENT_LIST = listQuery({
+  sorts: PLATFORM_STATEMENT_SORTS,
+  defaultSort: 'name',
+  defaultOrder: 'asc',
+})
+const PlatformObject = v.object({ ...PLATFORM_STATEMENT_LIST.query.entries, ...DateRangeQueryEntries })
+type PlatformRange = v.InferOutput<typeof PlatformObject>
+/** GET /api/statements/platform: a page of markets over a range of days. */
+export const PlatformStatementQuerySchema = v.pipe(
+  PlatformObject,
+  dateRangeInOrder<PlatformRange>(),
+  withinCap<PlatformRange>(),
+)
+export type PlatformStatementQuery = v.InferOutput<typeof PlatformStatementQuerySchema>
+
 const RangeObject = v.object({ ...DateRangeQueryEntries })
 type PlainRange = v.InferOutput<typeof RangeObject>
-/** GET /api/statements/platform and /merchant/:id: a range of days. */
+/** GET /api/statements/merchant/:id: a range of days. */
 export const StatementRangeQuerySchema = v.pipe(RangeObject, dateRangeInOrder<PlainRange>(), withinCap<PlainRange>())
 const RangeExportObject = v.object({ ...RangeObject.entries, ...FormatEntries })
 type RangeExport = v.InferOutput<typeof RangeExportObject>
@@ -82,14 +104,22 @@ export const MarketStatementSchema = v.object({
 })
 export type MarketStatement = v.InferOutput<typeof MarketStatementSchema>
 
+const PlatformRowSchema = v.object({ marketId: v.string(), marketName: v.string(), ...figures })
 export const PlatformStatementSchema = v.object({
   from: v.string(),
   to: v.string(),
-  /** One row per market (every market, those without trade at zero), by name. */
-  markets: v.array(v.object({ marketId: v.string(), marketName: v.string(), ...figures })),
+  /** A page of markets (every market, those without trade at zero), in the asked order. */
+  list: v.array(PlatformRowSchema),
+  /** The markets matching `q` (all pages). */
+  total: v.number(),
+  /** The platform's totals (every market, whatever the page). */
   totals: FiguresSchema,
 })
 export type PlatformStatement = v.InferOutput<typeof PlatformStatementSchema>
+/** Every market's row at once: what the platform's export and print view hold (not an API answer). */
+export type PlatformStatementWhole = Omit<PlatformStatement, 'list' | 'total'> & {
+  markets: v.InferOutput<typeof PlatformRowSchema>[]
+}
 
 export const MerchantStatementSchema = v.object({
   merchant: v.object({

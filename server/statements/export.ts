@@ -1,7 +1,7 @@
 import { PassThrough, Readable } from 'node:stream'
 import ExcelJS from 'exceljs'
 import { PAYMENT_METHODS } from '../../contract/device-api'
-import type { MarketStatement, MerchantStatement, PlatformStatement } from '../../contract/statements'
+import type { MarketStatement, MerchantStatement, PlatformStatementWhole } from '../../contract/statements'
 import { PAYMENT_METHOD_WORDS } from '../../contract/words'
 import { csvStream, type CsvValue } from '../lib/csv'
 import { translate, translateWord, type Locale, type MessageKey } from '../lib/i18n'
@@ -70,7 +70,7 @@ export function marketTable(statement: MarketStatement, locale: Locale): Stateme
   }
 }
 
-export function platformTable(statement: PlatformStatement, locale: Locale): StatementTable {
+export function platformTable(statement: PlatformStatementWhole, locale: Locale): StatementTable {
   const t = (key: MessageKey) => translate(locale, key)
   return {
     name: `platform-statement-${statement.from}-${statement.to}`,

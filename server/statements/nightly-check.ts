@@ -110,14 +110,28 @@ async function checkChunk(tx: Transaction, marketIds: string[] | 'platform', day
     union all
     select ${market_}, null, tested_at, null, 0, 0, 0, 0, 0, 0, 1, (result = 'fail')::int
     from pesticide_tests where ${rowsIn} and tested_at >= ${start}::timestamptz and tested_at < ${end}::timestamptz`
-  const summed = sql.raw(FIGURES.map((c) => `sum(${c})::float8 as ${c}`).join(', '))
   const money = ['payments', 'payment_fen', 'refunds', 'refund_fen'] as const
-  const moneySummed = sql.raw(money.map((c) => `sum(${c})::float8 as ${c}`).join(', '))
-  const [marketKept, marketRaw, merchantKept, merchantRaw, methodKept, methodRaw, minuteKept, minuteRaw] = [
+  // The rows' sums for every key at once: one scan of the chunk's day (grouping sets), not one per
+  // table (four scans of a day's rows made the check of 1,000 markets at 10 million take 73 s).
+  // `g` says which set a row is: 0 the market, 1 a merchant, 2 a method's payments, 3 a minute.
+  const raw =
+    await q(sql`with e as (${events}) select e.market_id::text, e.merchant_id::text, min(m.name) as merchant_name,
+        case when grouping(e.method) = 0 then e.method end as method,
+        (extract(epoch from date_trunc('minute', e.at)) * 1000)::float8 as ms,
+        sum(e.payments)::float8 as payments, sum(e.payment_fen)::float8 as payment_fen,
+        sum(e.refunds)::float8 as refunds, sum(e.refund_fen)::float8 as refund_fen,
+        sum(e.passengers_in)::float8 as passengers_in, sum(e.passengers_out)::float8 as passengers_out,
+        sum(e.tests)::float8 as tests, sum(e.tests_failed)::float8 as tests_failed,
+        case when grouping(e.merchant_id) = 0 then 1 when grouping(e.method) = 0 then 2
+          when grouping(date_trunc('minute', e.at)) = 0 then 3 else 0 end as g
+        from e left join merchants m on m.id = e.merchant_id
+        group by grouping sets ((e.market_id), (e.market_id, e.merchant_id), (e.market_id, e.method, e.payments),
+          (e.market_id, date_trunc('minute', e.at)))`)
+  const setOf = (g: number) => raw.filter((row) => num(row.g) === g)
+  const [marketKept, merchantKept, methodKept, minuteKept] = [
     await q(
       sql`select market_id::text, ${sums(FIGURES)} from market_day_stats where market_id in ${ids} and day = ${day}`,
     ),
-    await q(sql`with e as (${events}) select market_id::text, ${summed} from e group by 1`),
     platform
       ? []
       : await q(
@@ -125,29 +139,20 @@ async function checkChunk(tx: Transaction, marketIds: string[] | 'platform', day
         from merchant_day_stats s left join merchants m on m.id = s.merchant_id
         where s.market_id in ${ids} and s.day = ${day}`,
         ),
-    platform
-      ? []
-      : await q(
-          sql`with e as (${events}) select e.market_id::text, e.merchant_id::text, min(m.name) as merchant_name, ${moneySummed}
-        from e left join merchants m on m.id = e.merchant_id where e.merchant_id is not null group by 1, 2`,
-        ),
     await q(
       sql`select market_id::text, method, payments::float8 as payments, payment_fen::float8 as payment_fen
         from method_day_stats where market_id in ${ids} and day = ${day}`,
     ),
     await q(
-      sql`with e as (${events}) select market_id::text, method, sum(payments)::float8 as payments, sum(payment_fen)::float8 as payment_fen
-        from e where method is not null and payments = 1 group by 1, 2`,
-    ),
-    await q(
       sql`select market_id::text, (extract(epoch from minute) * 1000)::float8 as ms, ${sums(FIGURES)}
         from market_minute_stats where market_id in ${ids} and minute >= ${start}::timestamptz and minute < ${end}::timestamptz`,
     ),
-    await q(
-      sql`with e as (${events}) select market_id::text, (extract(epoch from date_trunc('minute', at)) * 1000)::float8 as ms, ${summed}
-        from e group by 1, 2`,
-    ),
   ]
+  const marketRaw = setOf(0)
+  const merchantRaw = platform ? [] : setOf(1).filter((row) => row.merchant_id !== null)
+  // A method's payments only (the set is keyed by `payments` too: the refunds' rows are dropped here).
+  const methodRaw = setOf(2).filter((row) => row.method !== null && num(row.payments) > 0)
+  const minuteRaw = setOf(3)
   const market = (row: Row) => String(row.market_id)
   return [
     ...compare(marketKept, marketRaw, market, FIGURES, (row) => ({ marketId: market(row), where: { kind: 'market' } })),

@@ -5,6 +5,7 @@ import {
   MarketStatementQuerySchema,
   MarketStatementSchema,
   MerchantStatementSchema,
+  PlatformStatementQuerySchema,
   PlatformStatementSchema,
   StatementRangeExportSchema,
   StatementRangeQuerySchema,
@@ -15,7 +16,7 @@ import { ok } from '../lib/respond'
 import type { AppEnv } from '../lib/types'
 import { validate, validateRecordId } from '../lib/validate'
 import { fileHeaders, marketTable, merchantTable, platformTable, statementFile } from './export'
-import { marketStatement, merchantStatement, platformStatement } from './service'
+import { marketStatement, merchantStatement, platformStatement, platformStatementWhole } from './service'
 
 const tags = ['statements']
 const range =
@@ -62,12 +63,12 @@ export const statementRoutes = new Hono<AppEnv>()
     '/platform',
     apiDoc({
       tags,
-      summary: "Every market's payments, refunds and net, and the platform's totals (OFFICIAL)",
-      description: range,
+      summary: "A page of every market's payments, refunds and net, and the platform's totals (OFFICIAL)",
+      description: `${range} A list (\`page\`, \`pageSize\` <= 100, \`sort\` by name or a figure, \`order\`, \`q\` in the market's name): a row per market, those without trade at zero; \`total\` counts the markets, \`totals\` are every market's.`,
       data: PlatformStatementSchema,
     }),
     requireRole(...API_ROLES.statementsPlatform),
-    validate('query', StatementRangeQuerySchema),
+    validate('query', PlatformStatementQuerySchema),
     async (c) => ok(c, await platformStatement(c.var.deps, c.req.valid('query'))),
   )
   .get(
@@ -82,7 +83,7 @@ export const statementRoutes = new Hono<AppEnv>()
     validate('query', StatementRangeExportSchema),
     async (c) => {
       const query = c.req.valid('query')
-      const table = platformTable(await platformStatement(c.var.deps, query), c.var.locale)
+      const table = platformTable(await platformStatementWhole(c.var.deps, query), c.var.locale)
       return c.body(statementFile(table, query.format, c.var.locale), 200, fileHeaders(table, query.format))
     },
   )

@@ -1,8 +1,15 @@
 import { ApiCode } from '../../contract/api'
-import type { MarketStatement, MerchantStatement, PlatformStatement } from '../../contract/statements'
+import type {
+  MarketStatement,
+  MerchantStatement,
+  PlatformStatement,
+  PlatformStatementQuery,
+  PlatformStatementWhole,
+} from '../../contract/statements'
 import { addDays, shanghaiDayOf } from '../../contract/time'
 import type { ReadDatabase } from '../db/client'
 import { ApiError } from '../lib/errors'
+import { pageRange } from '../lib/list-query'
 import { isInScope, marketScope } from '../lib/scope'
 import type { ServerDeps, SessionUser } from '../lib/types'
 import { SplitSum, marketRead, merchantRead, platformRead } from './queries'
@@ -58,10 +65,19 @@ function addSplit(into: SplitSum, split: ReturnType<SplitSum['methods']>[number]
   into.add(split.method, 'refund', split.refunds, split.refundFen)
 }
 
-/** Every market's figures over the days (OFFICIAL only: the route's roles). */
-export async function platformStatement(deps: Deps, input: Range): Promise<PlatformStatement> {
+/** A page of every market's figures over the days, and the platform's totals (OFFICIAL only: the route's roles). */
+export async function platformStatement(deps: Deps, input: PlatformStatementQuery): Promise<PlatformStatement> {
   const { from, to } = daysOf(deps, input)
-  return { from, to, ...(await deps.reads.run((db: ReadDatabase) => platformRead(db, from, to))) }
+  const page = { sort: input.sort, order: input.order, q: input.q, ...pageRange(input) }
+  const read = await deps.reads.run((db: ReadDatabase) => platformRead(db, from, to, page))
+  return { from, to, list: read.markets, total: read.total, totals: read.totals }
+}
+
+/** Every market's figures at once, by name: the platform's export (a file holds them all). */
+export async function platformStatementWhole(deps: Deps, input: Range): Promise<PlatformStatementWhole> {
+  const { from, to } = daysOf(deps, input)
+  const read = await deps.reads.run((db: ReadDatabase) => platformRead(db, from, to, null))
+  return { from, to, markets: read.markets, totals: read.totals }
 }
 
 /** A merchant's own statement, a row per day of the range; another market's merchant is not found. */

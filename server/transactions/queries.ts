@@ -16,7 +16,7 @@ import {
   type TransactionListQuery,
   type TransactionSort,
 } from '../../contract/transactions-list'
-import { shanghaiDayOf } from '../../contract/time'
+import { addDays, shanghaiDayOf } from '../../contract/time'
 import type { Database, ReadDatabase } from '../db/client'
 import {
   ALL_MARKETS,
@@ -214,6 +214,49 @@ function withNames(
     .orderBy(by(sort === 'time' ? page.at : page.amountFen), by(page.rowId))
 }
 
+/** The days a first read by time covers; each further read covers twice as many. */
+const FIRST_WINDOW_DAYS = 1
+
+/** The Shanghai day a cursor (or a minute) stands in, when the list is sorted by time. */
+function dayOfBound(sort: TransactionSort, cursor: string | undefined, at: string | undefined): string | null {
+  if (sort !== 'time') return null
+  if (cursor) return shanghaiDayOf(Number(BigInt(cursor.split('-')[0] as string) / 1000n))
+  const minute = at ? shanghaiMinute(at) : null
+  return minute ? shanghaiDayOf(minute) : null
+}
+
+/**
+ * A page sorted by time, read a window of days at a time from the end it starts at (the newest day
+ * reading down, the oldest reading up; the cursor's day when paging on): 1 day, then 2, 4, 8… until
+ * the page is full or the range is done. Each read plans only its window's day parts: planning a
+ * month's 31 parts (5 indexes each) cost ~3 ms warm and 17–50 ms on a busy machine, more than the
+ * read itself (0.3 ms), while a page of one market's month is nearly always found in its newest day
+ * or two. An event-id search (a few rows, anywhere in the range) reads the range at once.
+ */
+async function readByDays(
+  read: (days: { from: string; to: string }, limit: number) => Promise<PageRow[]>,
+  range: { from: string; to: string },
+  direction: 'asc' | 'desc',
+  startDay: string | null,
+  limit: number,
+): Promise<PageRow[]> {
+  const rows: PageRow[] = []
+  const clamp = (day: string) => (day < range.from ? range.from : day > range.to ? range.to : day)
+  let edge = clamp(startDay ?? (direction === 'desc' ? range.to : range.from))
+  for (let width = FIRST_WINDOW_DAYS; rows.length < limit; width *= 2) {
+    const days =
+      direction === 'desc'
+        ? { from: clamp(addDays(edge, 1 - width)), to: edge }
+        : { from: edge, to: clamp(addDays(edge, width - 1)) }
+    rows.push(...(await read(days, limit - rows.length)))
+    if (direction === 'desc' ? days.from === range.from : days.to === range.to) break
+    edge = direction === 'desc' ? addDays(days.from, -1) : addDays(days.to, 1)
+  }
+  return rows
+}
+
+type PageRow = Awaited<ReturnType<typeof withNames>>[number]
+
 /**
  * The total from the day rollups, when they answer the filters exactly: the days and the market (the
  * market's day rows, or the platform's for all markets), a kind, one merchant (its day rows), or one
@@ -315,12 +358,23 @@ export async function listTransactions(
   const scope = marketScope(caller, query.market)
   const { sort, order, pageSize, after, before, at } = query
   const where = filterWhere(scope, query, now)
-  const read = (bound: SQL | undefined, direction: 'asc' | 'desc') =>
-    withNames(db, allOf(where, bound), sort, direction, pageSize + 1)
+  const range = daysOf(query, now)
+  const read = (bound: SQL | undefined, direction: 'asc' | 'desc', cursor?: string) => {
+    const once = (days: { from: string; to: string } | null, limit: number) =>
+      withNames(
+        db,
+        allOf(where, bound, days ? withinDays(transactions.occurredAt, days) : undefined),
+        sort,
+        direction,
+        limit,
+      )
+    if (sort !== 'time' || query.q) return once(null, pageSize + 1)
+    return readByDays(once, range, direction, dayOfBound(sort, cursor, cursor ? undefined : at), pageSize + 1)
+  }
   // The page and the count at once (both awaited together: neither failure goes unheard).
   const bound = after ? beyond(sort, after, order) : at ? fromMinute(at, order) : undefined
   const [rows, counted] = await Promise.all([
-    before ? read(beyond(sort, before, flip(order)), flip(order)) : read(bound, order),
+    before ? read(beyond(sort, before, flip(order)), flip(order), before) : read(bound, order, after),
     totalOf(db, scope, query, where, now),
   ])
 
@@ -450,15 +504,29 @@ export async function* exportTransactions(
 ): AsyncGenerator<Transaction[]> {
   const now = clock()
   const where = filterWhere(marketScope(caller, query.market), query, now)
+  const range = daysOf(query, now)
   let after: string | null = null
   for (;;) {
-    const rows = await withNames(
-      db,
-      allOf(where, after ? beyond(query.sort, after, query.order) : undefined),
-      query.sort,
-      query.order,
-      EXPORT_BATCH,
-    )
+    const bound = after ? beyond(query.sort, after, query.order) : undefined
+    const once = (days: { from: string; to: string } | null, limit: number) =>
+      withNames(
+        db,
+        allOf(where, bound, days ? withinDays(transactions.occurredAt, days) : undefined),
+        query.sort,
+        query.order,
+        limit,
+      )
+    // By time, a batch plans only the days from the cursor's on (readByDays), not the whole range's.
+    const rows: PageRow[] =
+      query.sort === 'time' && !query.q
+        ? await readByDays(
+            once,
+            range,
+            query.order,
+            dayOfBound(query.sort, after ?? undefined, undefined),
+            EXPORT_BATCH,
+          )
+        : await once(null, EXPORT_BATCH)
     if (rows.length === 0) return
     yield rows.map(toTransaction)
     after = (rows[rows.length - 1] as (typeof rows)[number]).position

@@ -152,7 +152,8 @@ describe("a market's statement", () => {
 describe("the platform's statement", () => {
   it('gives every market a row, summing to the dashboard of all markets (OFFICIAL only)', async () => {
     const statement = await api()('/statements/platform', '$get', { query: {} }, { token: official })
-    const rows = statement.body.data.markets
+    const rows = statement.body.data.list
+    expect(statement.body.data.total).toBe(rows.length)
     expect(rows.find((row) => row.marketId === a.marketId)).toMatchObject({
       paymentFen: 4500,
       refundFen: 500,
@@ -164,6 +165,49 @@ describe("the platform's statement", () => {
     const refused = await api()('/statements/platform', '$get', { query: {} }, { token: a.token })
     expect(refused.body.code).toBe(40300)
   })
+})
+
+describe("the platform's statement as a list", () => {
+  const page = async (query: string) =>
+    (
+      await t.call<{ list: { marketId: string }[]; total: number }>(`/api/statements/platform?${query}`, {
+        method: 'GET',
+        token: official,
+      })
+    ).body
+
+  it.each(
+    ['name', 'payments', 'paymentFen', 'refunds', 'refundFen', 'netFen'].flatMap((s) => [`${s}:asc`, `${s}:desc`]),
+  )('pages by %s on the server, neither repeating nor skipping a market', async (pair) => {
+    const [sort, order] = pair.split(':') as [string, string]
+    const first = await page(`sort=${sort}&order=${order}&pageSize=1`)
+    expect(first.code).toBe(20000)
+    expect(first.data.list).toHaveLength(1)
+    const seen = [...first.data.list.map((row) => row.marketId)]
+    for (let n = 2; n <= first.data.total; n++)
+      seen.push(
+        ...(await page(`sort=${sort}&order=${order}&pageSize=1&page=${n}`)).data.list.map((row) => row.marketId),
+      )
+    expect(new Set(seen).size).toBe(first.data.total)
+    expect(seen).toContain(a.marketId)
+    const beyond = await page(`sort=${sort}&order=${order}&pageSize=1&page=${first.data.total + 1}`)
+    expect(beyond.data).toMatchObject({ list: [], total: first.data.total })
+  })
+
+  it('orders by a figure and finds a market by its name', async () => {
+    const byNet = await page('sort=netFen&order=desc&pageSize=100')
+    const nets = byNet.data.list.map((row) => (row as unknown as { netFen: number }).netFen)
+    expect(nets).toEqual([...nets].sort((x, y) => y - x))
+    const name = byNet.data.list.find((row) => row.marketId === b.marketId) as unknown as { marketName: string }
+    const found = await page(`q=${encodeURIComponent(name.marketName)}`)
+    expect(found.data.list.map((row) => row.marketId)).toContain(b.marketId)
+    expect(found.data.total).toBe(found.data.list.length)
+  })
+
+  it.each(['page=0', 'page=abc', 'pageSize=0', 'pageSize=101', 'sort=__nope', 'order=sideways', 'q=%00'])(
+    'refuses %s with 40000',
+    async (query) => expect((await page(query)).code).toBe(40000),
+  )
 })
 
 describe("a merchant's statement", () => {

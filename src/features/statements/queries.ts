@@ -1,6 +1,12 @@
 import { queryOptions } from '@tanstack/react-query'
 import { dateRangeProblem } from '@contract/date-range'
-import type { StatementSearch } from '@contract/statements'
+import type { SortOrder } from '@contract/list'
+import type {
+  PlatformStatement,
+  PlatformStatementSort,
+  PlatformStatementWhole,
+  StatementSearch,
+} from '@contract/statements'
 import { api } from '@/lib/api-client'
 import { downloadFile } from '@/lib/download'
 
@@ -16,7 +22,8 @@ export type StatementFormat = 'csv' | 'xlsx'
 const statementKeys = {
   all: ['statements'] as const,
   market: (market: string, days: StatementDays) => [...statementKeys.all, 'market', market, days] as const,
-  platform: (days: StatementDays) => [...statementKeys.all, 'platform', days] as const,
+  platform: (days: StatementDays, paging: PlatformPaging) => [...statementKeys.all, 'platform', days, paging] as const,
+  platformWhole: (days: StatementDays) => [...statementKeys.all, 'platform', days, 'whole'] as const,
   merchant: (merchantId: string, days: StatementDays) => [...statementKeys.all, 'merchant', merchantId, days] as const,
 }
 
@@ -37,11 +44,39 @@ export const marketStatementQuery = (market: string, days: StatementDays) =>
     queryFn: ({ signal }) => api('/statements/market', '$get', { query: { market, ...daysQuery(days) } }, { signal }),
   })
 
-export const platformStatementQuery = (days: StatementDays) =>
+/** A page of the platform's markets (the server pages them: 1,000 markets and more). */
+export type PlatformPaging = { page: number; pageSize: number; sort: PlatformStatementSort; order: SortOrder }
+/** The platform's first page, as the page opens (the route's loader starts it). */
+export const FIRST_PLATFORM_PAGE: PlatformPaging = { page: 1, pageSize: 50, sort: 'name', order: 'asc' }
+
+export const platformStatementQuery = (days: StatementDays, paging: PlatformPaging = FIRST_PLATFORM_PAGE) =>
   queryOptions({
-    queryKey: statementKeys.platform(days),
+    queryKey: statementKeys.platform(days, paging),
     ...refusedDays(days),
-    queryFn: ({ signal }) => api('/statements/platform', '$get', { query: daysQuery(days) }, { signal }),
+    queryFn: ({ signal }) =>
+      api('/statements/platform', '$get', { query: { ...daysQuery(days), ...paging } }, { signal }),
+    placeholderData: (previous) => previous,
+  })
+
+/** Every market at once, page by page (the print view holds them all). */
+export const platformStatementWholeQuery = (days: StatementDays) =>
+  queryOptions({
+    queryKey: statementKeys.platformWhole(days),
+    ...refusedDays(days),
+    queryFn: async ({ signal }): Promise<PlatformStatementWhole> => {
+      const pages: PlatformStatement[] = []
+      for (let page = 1; page === 1 || (pages.at(-1)?.list.length ?? 0) === 100; page++)
+        pages.push(
+          await api(
+            '/statements/platform',
+            '$get',
+            { query: { ...daysQuery(days), ...FIRST_PLATFORM_PAGE, page, pageSize: 100 } },
+            { signal },
+          ),
+        )
+      const [first] = pages as [PlatformStatement]
+      return { from: first.from, to: first.to, totals: first.totals, markets: pages.flatMap((one) => one.list) }
+    },
   })
 
 export const merchantStatementQuery = (merchantId: string, days: StatementDays) =>

@@ -63,7 +63,8 @@ const marketStatement: MarketStatement = {
 const platformStatement: PlatformStatement = {
   from: '2026-11-01',
   to: '2026-11-01',
-  markets: [{ marketId: 'm-1', marketName: '东门农贸市场', ...figures(3, 4500, 2, 500) }],
+  list: [{ marketId: 'm-1', marketName: '东门农贸市场', ...figures(3, 4500, 2, 500) }],
+  total: 1,
   totals: figures(3, 4500, 2, 500),
 }
 
@@ -153,7 +154,11 @@ describe("the platform's statement page", () => {
     const open = vi.fn()
     renderWithClient(<StatementPage {...props({ market: null, onOpenMarket: open })} />)
     await waitFor(() => expect(screen.getAllByRole('button', { name: '东门农贸市场' }).length).toBeGreaterThan(0))
-    expect(apiMock.mock.calls[0]?.[0]).toBe('/statements/platform')
+    expect(apiMock.mock.calls[0]?.slice(0, 3)).toEqual([
+      '/statements/platform',
+      '$get',
+      { query: { from: undefined, to: undefined, page: 1, pageSize: 50, sort: 'name', order: 'asc' } },
+    ])
     fireEvent.click(screen.getAllByRole('button', { name: '东门农贸市场' })[0]!)
     expect(open).toHaveBeenCalledWith('m-1')
   })

@@ -1,18 +1,27 @@
-import { useCallback } from 'react'
+import { useCallback, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
-import type { MarketStatement, PlatformStatement } from '@contract/statements'
+import { dateRangeProblem } from '@contract/date-range'
+import type { MarketStatement, PlatformStatement, PlatformStatementSort } from '@contract/statements'
 import { m } from '@/paraglide/messages'
 import type { Locale } from '@/lib/locale'
 import { DataTable } from '@/components/data-table/data-table'
+import type { TableSort } from '@/components/data-table/data-table'
 import type { DayRange } from '@/components/data-table/date-range-filter'
+import type { ListResult } from '@/components/async-state/use-list-result'
 import { useColumns } from '@/components/data-table/use-columns'
 import { Button } from '@/components/ui/button'
-import { downloadStatement, marketStatementQuery, platformStatementQuery, type StatementDays } from './queries'
+import {
+  downloadStatement,
+  FIRST_PLATFORM_PAGE,
+  marketStatementQuery,
+  platformStatementQuery,
+  type StatementDays,
+} from './queries'
 import { figureColumns, StatementLayout, useStatementRows } from './statement-parts'
 
 type MerchantRow = MarketStatement['merchants'][number]
-type MarketRow = PlatformStatement['markets'][number]
+type MarketRow = PlatformStatement['list'][number]
 
 export type StatementPageProps = {
   /** The market in scope; null: every market's (OFFICIAL). */
@@ -101,9 +110,47 @@ function MarketView({
   )
 }
 
+/** The platform's markets, paged and sorted by the server (1,000 markets and more); the days reset the page. */
+function usePlatformRows(days: StatementDays) {
+  const [paging, setPaging] = useState({ ...FIRST_PLATFORM_PAGE, days })
+  const current =
+    paging.days.from === days.from && paging.days.to === days.to ? paging : { ...FIRST_PLATFORM_PAGE, days }
+  const { days: _days, ...asked } = current
+  const query = useQuery(platformStatementQuery(days, asked))
+  // Days the API refuses: nothing is asked (the query is off) and the table says why it is empty.
+  const refused = dateRangeProblem(days) !== null
+  const result: ListResult<MarketRow> = {
+    rows: refused ? [] : query.data?.list,
+    total: refused ? 0 : (query.data?.total ?? 0),
+    status: refused ? 'success' : query.status,
+    stale: null,
+    error: refused ? null : query.error,
+    fetching: query.isFetching,
+    retry: () => void query.refetch(),
+  }
+  const sort = current.sort === 'name' ? null : { id: current.sort, desc: current.order === 'desc' }
+  return {
+    query,
+    table: {
+      result,
+      emptyText: refused ? m.table_date_refused_empty() : m.statements_platform_empty(),
+      page: current.page,
+      pageSize: current.pageSize,
+      onPageChange: (page: number, pageSize: number) => setPaging({ ...current, page, pageSize }),
+      sort,
+      onSortChange: (next: TableSort) =>
+        setPaging({
+          ...current,
+          page: 1,
+          sort: next.id as PlatformStatementSort,
+          order: next.desc ? 'desc' : 'asc',
+        }),
+    },
+  }
+}
+
 function PlatformView({ days, locale, onDaysChange, onOpenMarket, onPrint }: StatementPageProps) {
-  const query = useQuery(platformStatementQuery(days))
-  const table = useStatementRows(query, (data) => data.markets, days, m.statements_platform_empty())
+  const { query, table } = usePlatformRows(days)
   const columns = useColumns(
     useCallback(
       (current: Locale): ColumnDef<MarketRow, unknown>[] => [

@@ -7,7 +7,7 @@ import { formatCount, formatYuan } from '@/lib/format'
 import type { Locale } from '@/lib/locale'
 import { AsyncState } from '@/components/async-state/async-state'
 import { Button } from '@/components/ui/button'
-import { marketStatementQuery, platformStatementQuery, type StatementDays } from './queries'
+import { marketStatementQuery, platformStatementWholeQuery, type StatementDays } from './queries'
 import { MethodSplit, type FigureRow } from './statement-parts'
 
 /**
@@ -36,7 +36,7 @@ type StatementPrintProps = { market: string | null; days: StatementDays; locale:
 export function StatementPrint({ market, days, locale, now }: StatementPrintProps) {
   const problem = dateRangeProblem(days)
   const marketQuery = useQuery({ ...marketStatementQuery(market ?? '', days), enabled: market !== null && !problem })
-  const platformQuery = useQuery({ ...platformStatementQuery(days), enabled: market === null && !problem })
+  const platformQuery = useQuery({ ...platformStatementWholeQuery(days), enabled: market === null && !problem })
   const query = market === null ? platformQuery : marketQuery
   // Days the API refuses (a link, an edit): said once, and nothing asked.
   if (problem)
