@@ -42,9 +42,9 @@ export const MarketStatementExportSchema = v.pipe(
  * The platform's statement is a list of markets (1,000 and more): paged, sorted and searched by name on
  * the server with the kit's list pieces (contract/list.ts); the totals are the platform's whatever the page.
  */
-export const PLATFORM_STATEMENT_SORTS = ['name', 'payments', 'paymentFen', 'refunds', 'refundFen', 'netFen'] as const
+const PLATFORM_STATEMENT_SORTS = ['name', 'payments', 'paymentFen', 'refunds', 'refundFen', 'netFen'] as const
 export type PlatformStatementSort = (typeof PLATFORM_STATEMENT_SORTS)[number]
-export const PLATFORM_STATEMENT_LIST = listQuery({
+const PLATFORM_STATEMENT_LIST = listQuery({
   sorts: PLATFORM_STATEMENT_SORTS,
   defaultSort: 'name',
   defaultOrder: 'asc',

@@ -7,9 +7,9 @@ import { accountMark, writeFrameMemory, type FrameMemory } from '@/prerender/fra
 import type { Scope } from './queries'
 
 /** The Workplace frame's elements whose words are the account's (src/prerender/frame-memory.ts). */
-export const FRAME_TEXTS = ['[data-frame-text="welcome"]'] as const
+const FRAME_TEXTS = ['[data-frame-text="welcome"]'] as const
 /** …and those that name the market in scope. */
-export const FRAME_SCOPE_TEXTS = ['[data-testid="market-scope"]', '[data-testid="market-switcher"] > span'] as const
+const FRAME_SCOPE_TEXTS = ['[data-testid="market-scope"]', '[data-testid="market-switcher"] > span'] as const
 
 /** Each element's text nodes; an element holding more than text is left as the frame draws it. */
 function textsOf(selectors: readonly string[]): Record<string, string[]> {

@@ -21,7 +21,7 @@ import type { StatementDays, StatementFormat } from './queries'
 export type FigureRow = StatementFigures & { methods?: MethodFigures[] }
 
 /** The days, both exports and the print view, above a statement. */
-export function StatementToolbar({
+function StatementToolbar({
   days,
   shown,
   onDaysChange,
@@ -72,7 +72,7 @@ export function StatementToolbar({
 }
 
 /** The totals as figures: payments, refunds, net, and the net of each method that traded. */
-export function StatementTotals({ totals, locale }: { totals: FigureRow; locale: Locale }) {
+function StatementTotals({ totals, locale }: { totals: FigureRow; locale: Locale }) {
   // data-value: the unformatted figure, for tests and tools.
   const figure = (label: string, value: string, testId: string, raw: number) => (
     <div className="rounded-md border border-border bg-card p-3" data-value={raw} data-testid={`${testId}-figure`}>
@@ -208,15 +208,7 @@ export function useStatementRows<Data, Row extends FigureRow>(
 }
 
 /** A statement's heading: its title, what it is of, and its days. */
-export function StatementHeading({
-  title,
-  of,
-  children,
-}: {
-  title: string
-  of?: string | undefined
-  children?: ReactNode
-}) {
+function StatementHeading({ title, of, children }: { title: string; of?: string | undefined; children?: ReactNode }) {
   return (
     <header className="flex flex-wrap items-center justify-between gap-3">
       <div>
