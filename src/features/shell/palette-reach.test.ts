@@ -15,6 +15,7 @@ describe('what the palette offers', () => {
       'DeviceManage',
       'Transactions',
       'Statement',
+      'PesticideTests',
       'System',
       'OperationLog',
     ])
@@ -34,6 +35,7 @@ describe('what the palette offers', () => {
       'DeviceManage',
       'Transactions',
       'Statement',
+      'PesticideTests',
       'OperationLog',
     ])
     expect(names(reach.actions)).toEqual(['MerchantRegister'])
