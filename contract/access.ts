@@ -31,4 +31,6 @@ export const API_ROLES = {
   statements: CONSOLE,
   /** `GET /api/statements/platform`: every market's figures. */
   statementsPlatform: OFFICIAL,
+  /** Shoppers' complaints: OFFICIAL every market's (or the switcher's), MARKET its own (server/complaints). */
+  complaints: CONSOLE,
 } as const satisfies Record<string, readonly number[]>

@@ -7,7 +7,7 @@ import { listSchema } from './list'
  */
 
 /** The kinds of record an entry is about. An `account` is a person's sign-in account (its password, its lockout). */
-export const AUDIT_AREAS = ['market', 'merchant', 'device', 'account'] as const
+export const AUDIT_AREAS = ['market', 'merchant', 'device', 'account', 'complaint'] as const
 export type AuditArea = (typeof AUDIT_AREAS)[number]
 
 /** What was done to the record. */
@@ -24,6 +24,9 @@ export const AUDIT_ACTIONS = [
   'leave',
   'return',
   'lockout_cleared',
+  'take_up',
+  'resolve',
+  'withdraw',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
@@ -74,6 +77,21 @@ export const AUDIT_FIELDS = {
   ],
   device: ['code', 'kind', 'stallNo', 'merchant', 'reason'],
   account: ['username', 'role', 'accountStatus', 'address'],
+  complaint: [
+    'state',
+    'channel',
+    // Not `category`: that field's values are a merchant's business categories (AUDIT_VALUE_WORDS).
+    'complaintCategory',
+    'stallNo',
+    'merchant',
+    'description',
+    'complainantName',
+    'complainantContact',
+    'photoFileIds',
+    'outcome',
+    'remedies',
+    'note',
+  ],
 } as const satisfies Record<AuditArea, readonly string[]>
 export type AuditField<Area extends AuditArea = AuditArea> = (typeof AUDIT_FIELDS)[Area][number]
 

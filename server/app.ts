@@ -37,6 +37,7 @@ import { devicePresence } from './device-api/presence'
 import { metricsRoutes } from './metrics/routes'
 import { systemRoutes } from './system/routes'
 import { statementRoutes } from './statements/routes'
+import { complaintRoutes } from './complaints/routes'
 
 const HealthSchema = v.object({ status: v.literal('ok') })
 const MAX_JSON_BYTES = 256 * 1024
@@ -73,6 +74,7 @@ function apiRoutes() {
     .route('/audit', auditRoutes)
     .route('/transactions', transactionRoutes)
     .route('/statements', statementRoutes)
+    .route('/complaints', complaintRoutes)
     .route('/stream', streamRoutes)
     .route('/device/v1', deviceApiRoutes)
 }

@@ -43,6 +43,7 @@ const recordName = sql<string | null>`case ${auditLog.area}
   when 'merchant' then (select r.name from merchants r where r.id = ${auditLog.recordId}::uuid)
   when 'device' then (select r.code from devices r where r.id = ${auditLog.recordId}::uuid)
   when 'account' then (select r.username from users r where r.uk = ${auditLog.recordId})
+  when 'complaint' then (select '#' || r.no from complaints r where r.id = ${auditLog.recordId}::uuid)
 end`
 
 const ENTRY_COLUMNS = {
