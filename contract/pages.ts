@@ -1,6 +1,7 @@
 import { API_ROLES } from './access'
 import type { ListQuery } from './list'
 import { AUDIT_LIST } from './audit-list'
+import { COMPLAINT_LIST } from './complaint-list'
 import { DEVICE_LIST } from './device-list'
 import { MARKET_LIST } from './market-list'
 import { MERCHANT_LIST } from './merchant-list'
@@ -9,10 +10,14 @@ import {
   AUDIT_ACTION_WORDS,
   AUDIT_AREA_WORDS,
   BUSINESS_CATEGORY_WORDS,
+  COMPLAINT_CATEGORY_WORDS,
+  COMPLAINT_CHANNEL_WORDS,
+  COMPLAINT_STATE_WORDS,
   DEVICE_KIND_WORDS,
   DEVICE_STATUS_WORDS,
   MARKET_STATUS_WORDS,
   MERCHANT_STATUS_WORDS,
+  OVERDUE_WORDS,
   PAYMENT_METHOD_WORDS,
   TRANSACTION_KIND_WORDS,
   type WordKey,
@@ -26,7 +31,10 @@ import {
  * file with no page here fails it too (the route tree is checked in route-meta.ts).
  */
 
-/** The menu's groups in SPEC §2's order, each at its path; then the operation log (issue 23). */
+/**
+ * The menu's groups in SPEC §2's order, each at its path; then shoppers' complaints (issue 26 §2), the
+ * market's own daily work beside its statements; then the operation log (issue 23).
+ */
 export const PAGE_GROUPS = {
   dashboard: '/dashboard',
   market: '/market',
@@ -34,6 +42,7 @@ export const PAGE_GROUPS = {
   device: '/device',
   transaction: '/transaction',
   statement: '/statement',
+  complaint: '/complaint',
   system: '/system',
   audit: '/audit',
 } as const
@@ -145,6 +154,35 @@ export const PAGES = {
     path: '/statement/merchant/$merchantId',
     group: 'statement',
     roles: API_ROLES.statements,
+    reach: 'hidden',
+    list: null,
+  },
+  /** Shoppers' complaints (issue 26 §2): a market's (OFFICIAL: every market's, or the switcher's). */
+  ComplaintManage: {
+    path: '/complaint',
+    group: 'complaint',
+    roles: API_ROLES.complaints,
+    reach: 'menu',
+    list: listWords(COMPLAINT_LIST, {
+      state: COMPLAINT_STATE_WORDS,
+      category: COMPLAINT_CATEGORY_WORDS,
+      channel: COMPLAINT_CHANNEL_WORDS,
+      overdue: OVERDUE_WORDS,
+    }),
+  },
+  /** Registering a complaint: the palette offers it, the list's button opens it. */
+  ComplaintRegister: {
+    path: '/complaint/register',
+    group: 'complaint',
+    roles: API_ROLES.complaints,
+    reach: 'action',
+    list: null,
+  },
+  /** A complaint's page with its history and the next step: its list row opens it. */
+  ComplaintDetail: {
+    path: '/complaint/$complaintId',
+    group: 'complaint',
+    roles: API_ROLES.complaints,
     reach: 'hidden',
     list: null,
   },

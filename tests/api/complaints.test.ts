@@ -114,11 +114,13 @@ describe('registering a complaint', () => {
   it('needs a stall or a merchant, and a merchant of its own market', async () => {
     const neither = await register(input({ merchantId: null, stallNo: '' }))
     expect(neither.body.code).toBe(40000)
-    expect(neither.body.data as FieldError[]).toEqual([{ field: 'stallNo', message: expect.any(String) }])
+    expect(neither.body.data as unknown as FieldError[]).toEqual([{ field: 'stallNo', message: expect.any(String) }])
     const other = await api()('/merchants', '$post', { json: merchantInput(2, { stallNo: 'B-1' }) }, { token: b.token })
     const foreign = await register(input({ merchantId: other.body.data.id }))
     expect(foreign.body.code).toBe(40000)
-    expect(foreign.body.data as FieldError[]).toEqual([{ field: 'merchantId', message: 'Merchant not found' }])
+    expect(foreign.body.data as unknown as FieldError[]).toEqual([
+      { field: 'merchantId', message: 'Merchant not found' },
+    ])
     const stallOnly = await registered(input({ merchantId: null, stallNo: 'c-3' }))
     expect((await detail(stallOnly.id)).body.data).toMatchObject({ stallNo: 'C-3', merchant: null })
   })
@@ -136,17 +138,15 @@ describe('registering a complaint', () => {
     for (const [overrides, field] of cases) {
       const answer = await register(input(overrides))
       expect(answer.body.code, field).toBe(40000)
-      expect((answer.body.data as FieldError[]).map((error) => error.field)).toContain(field)
+      expect((answer.body.data as unknown as FieldError[]).map((error) => error.field)).toContain(field)
     }
   })
 
   it("claims its photos for the market; another market's photo is refused", async () => {
-    const mine = (
-      await t.upload<{ data: { id: string } }>(PNG, { token: a.token, type: 'image/png', filename: 'a.png' })
-    ).body.data.id
-    const theirs = (
-      await t.upload<{ data: { id: string } }>(PNG, { token: b.token, type: 'image/png', filename: 'b.png' })
-    ).body.data.id
+    const mine = (await t.upload<{ id: string }>(PNG, { token: a.token, type: 'image/png', filename: 'a.png' })).body
+      .data.id
+    const theirs = (await t.upload<{ id: string }>(PNG, { token: b.token, type: 'image/png', filename: 'b.png' })).body
+      .data.id
     await api()(
       '/merchants',
       '$post',
@@ -221,7 +221,7 @@ describe('handling a complaint', () => {
     expect(twice.body.code).toBe(40900)
     const contradiction = await resolve(id, { outcome: 'not_upheld', remedies: ['fine'], note: '' })
     expect(contradiction.body.code).toBe(40000)
-    expect((contradiction.body.data as FieldError[])[0]?.field).toBe('remedies')
+    expect((contradiction.body.data as unknown as FieldError[])[0]?.field).toBe('remedies')
     expect((await resolve(id, { outcome: 'not_upheld', remedies: [], note: '称重无误' })).body.code).toBe(20000)
     expect((await withdraw(id)).body.code).toBe(40900)
   })

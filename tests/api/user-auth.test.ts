@@ -187,6 +187,7 @@ describe('POST /api/user/menu', () => {
       'device',
       'transaction',
       'statement',
+      'complaint',
       'system',
       'audit',
     ])
@@ -202,6 +203,7 @@ describe('POST /api/user/menu', () => {
       'device',
       'transaction',
       'statement',
+      'complaint',
       'audit',
     ])
     expect(answer.body.data[1]?.children).toEqual([

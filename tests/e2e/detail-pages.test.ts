@@ -152,9 +152,9 @@ describe("a market's operator, in Chinese", () => {
     const { context, page } = await signedInPage(browser, DEMO.market)
     await page.getByTestId('locale-switch').selectOption('zh-CN')
     await page.getByRole('heading', { name: '工作台' }).first().waitFor()
-    // No market group in the menu (Workplace, merchants, devices, transactions, statements, the operation
-    // log): the market's page is reached from its links only.
-    expect(await page.getByTestId('side-menu').getByRole('group').count()).toBe(6)
+    // No market group in the menu (Workplace, merchants, devices, transactions, statements, complaints,
+    // the operation log): the market's page is reached from its links only.
+    expect(await page.getByTestId('side-menu').getByRole('group').count()).toBe(7)
 
     const merchant = await openFirst(page, '/merchant', 'merchant-detail')
     await expect.poll(() => heading(page).textContent()).toBe(merchant)

@@ -30,6 +30,7 @@ describe('signing in', () => {
       'Device management',
       'Transactions',
       'Daily statement',
+      'Complaint handling',
       'System status',
       'Operation log',
     ])
@@ -55,6 +56,7 @@ describe('signing in', () => {
       'Device management',
       'Transactions',
       'Daily statement',
+      'Complaint handling',
       'Operation log',
     ])
     await page.goto('/market')

@@ -1,4 +1,14 @@
-import { Activity, Cpu, History, LayoutDashboard, ReceiptText, Store, Users, type LucideIcon } from 'lucide-react'
+import {
+  Activity,
+  Cpu,
+  History,
+  LayoutDashboard,
+  MessageSquareWarning,
+  ReceiptText,
+  Store,
+  Users,
+  type LucideIcon,
+} from 'lucide-react'
 import type { PageGroup } from '@contract/pages'
 
 /** Each menu group's icon, shown by the side menu and the command palette; a new group fails `tsc` here. */
@@ -8,6 +18,7 @@ const MENU_ICONS: { readonly [Group in PageGroup]: LucideIcon } = {
   merchant: Users,
   device: Cpu,
   statement: ReceiptText,
+  complaint: MessageSquareWarning,
   system: Activity,
   audit: History,
   transaction: ReceiptText,
