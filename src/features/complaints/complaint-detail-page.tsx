@@ -12,13 +12,14 @@ import { m } from '@/paraglide/messages'
 import { useLocale, type Locale } from '@/lib/locale'
 import { showToast } from '@/lib/toast'
 import { wordFor } from '@/lib/words'
+import { lazyComponent, OnFirstUse } from '@/components/on-first-use'
 import { DetailPhotos } from '@/components/detail-view/detail-photos'
 import { DetailState } from '@/components/detail-view/detail-state'
 import { DetailView, type DetailSection } from '@/components/detail-view/detail-view'
 import { Button } from '@/components/ui/button'
 import { ComplaintHistory } from './complaint-history'
 import { ComplaintStateBadge, OverdueBadge } from './complaint-badges'
-import { ComplaintStepDialog, type ComplaintStep, type ResolveValues } from './complaint-step-dialog'
+import type { ComplaintStep, ResolveValues } from './complaint-step-dialog'
 import { useResolveComplaint, useTakeUpComplaint, useWithdrawComplaint } from './mutations'
 import { complaintPageQuery } from './queries'
 
@@ -43,6 +44,11 @@ export function ComplaintDetailPage({ id }: { id: string }) {
 }
 
 const link = 'text-primary hover:underline'
+
+/** The steps' dialogs (and the form kit they use) load the first time one opens. */
+const ComplaintStepDialog = lazyComponent(() =>
+  import('./complaint-step-dialog').then((module) => module.ComplaintStepDialog),
+)
 
 /** The steps each state may take, in the order their buttons show. */
 const NEXT_STEPS = {
@@ -207,16 +213,18 @@ function ComplaintActions({ complaint, refetch }: { complaint: ComplaintDetail; 
           {labels[step]}
         </Button>
       ))}
-      {open && (
-        <ComplaintStepDialog
-          step={open}
-          no={no}
-          onClose={() => setOpen(null)}
-          takeStep={(input) => takeStep(open, input)}
-          onMovedOn={refetch}
-          button={opener}
-        />
-      )}
+      <OnFirstUse used={open !== null}>
+        {open && (
+          <ComplaintStepDialog
+            step={open}
+            no={no}
+            onClose={() => setOpen(null)}
+            takeStep={(input) => takeStep(open, input)}
+            onMovedOn={refetch}
+            button={opener}
+          />
+        )}
+      </OnFirstUse>
     </>
   )
 }
