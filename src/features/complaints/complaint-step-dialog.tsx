@@ -242,6 +242,7 @@ function RemedyChoices({ value, onChange, disabled, error }: RemedyChoicesProps)
               name="remedies"
               value={remedy}
               checked={value.includes(remedy)}
+              disabled={disabled}
               onChange={(event) => toggle(remedy, event.target.checked)}
               className="size-4 accent-[var(--primary)]"
             />
