@@ -203,7 +203,9 @@ describe('an overdue complaint', () => {
     // Resolved, it is no longer overdue.
     await link.click()
     await takeStep(page, 'take_up')
-    await takeStep(page, 'resolve', (dialog) => dialog.getByLabel('Outcome').selectOption({ label: 'Not upheld' }))
+    await takeStep(page, 'resolve', async (dialog) => {
+      await dialog.getByLabel('Outcome').selectOption({ label: 'Not upheld' })
+    })
     await expect.poll(() => page.getByTestId('complaint-detail').getByTestId('complaint-overdue').count()).toBe(0)
     await context.close()
   })

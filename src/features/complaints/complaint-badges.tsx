@@ -17,10 +17,13 @@ export function ComplaintStateBadge({ state }: { state: ComplaintState }) {
   return <Badge variant={STATE_VARIANTS[state]}>{wordFor(COMPLAINT_STATE_WORDS, state)}</Badge>
 }
 
-/** Said in words and with an icon, not by colour alone (the row's tint is not read out). */
+/**
+ * Said in words and with an icon, not by colour alone (the row's tint is not read out); solid, so it
+ * stands out on the overdue row's own tint in both themes.
+ */
 export function OverdueBadge() {
   return (
-    <Badge variant="danger" data-testid="complaint-overdue">
+    <Badge variant="danger" className="bg-danger text-danger-foreground" data-testid="complaint-overdue">
       <AlarmClock aria-hidden className="size-3.5" />
       {m.complaints_overdue()}
     </Badge>

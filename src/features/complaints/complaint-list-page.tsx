@@ -43,7 +43,8 @@ function complaintColumns(allMarkets: boolean): ColumnDef<ComplaintListItem, unk
   const columns: ColumnDef<ComplaintListItem, unknown>[] = [
     {
       id: 'no',
-      header: m.complaints_col_no(),
+      // Not "No.": the index column beside it is that.
+      header: m.complaints_col_number(),
       enableSorting: true,
       enableHiding: false,
       meta: { ...numeric, reuseAcrossRows: true },
