@@ -14,6 +14,7 @@ import { ColumnVisibility, hideableColumns } from '@/components/data-table/colum
 import { DataTable } from '@/components/data-table/data-table'
 import { DateRangeFilter, type DayRange } from '@/components/data-table/date-range-filter'
 import { ExportButton } from '@/components/data-table/export-button'
+import { FilterChip } from '@/components/data-table/filter-chip'
 import { ListHeader } from '@/components/data-table/list-header'
 import { SearchBox } from '@/components/data-table/search-box'
 import { SelectFilter } from '@/components/data-table/select-filter'
@@ -217,6 +218,11 @@ export function ComplaintListPage({ search, market, urlMarket, onSearchChange }:
     ),
     [locale, market, params, urlMarket],
   )
+  // One merchant's complaints (a link from elsewhere): named as the rows name it, an id's start until they do.
+  const merchantName =
+    search.merchant &&
+    (result.rows?.find((row) => row.merchant?.id === search.merchant)?.merchant?.name ??
+      `${search.merchant.slice(0, 8)}…`)
   const narrowed = Boolean(search.q || state || category || channel || overdue || from || to || search.merchant)
 
   return (
@@ -234,7 +240,22 @@ export function ComplaintListPage({ search, market, urlMarket, onSearchChange }:
         rowTone={overdueTone}
         filtered={narrowed}
         emptyText={narrowed ? undefined : m.complaints_empty()}
-        toolbar={toolbar}
+        toolbar={
+          merchantName ? (
+            <>
+              {toolbar}
+              <FilterChip
+                label={m.complaints_chip_merchant({ merchant: merchantName })}
+                removeLabel={m.complaints_chip_remove({
+                  filter: m.complaints_chip_merchant({ merchant: merchantName }),
+                })}
+                onRemove={() => setFilter('merchant', undefined)}
+              />
+            </>
+          ) : (
+            toolbar
+          )
+        }
       />
     </section>
   )

@@ -10,7 +10,7 @@ import { downloadFile } from '@/lib/download'
 /** The list's URL state without the switcher's market (contract/complaint-list.ts). */
 export type ComplaintListSearch = Omit<v.InferOutput<typeof ComplaintListSearchSchema>, 'market'>
 /** What the list endpoint takes: the URL state and the market in scope (null: all markets). */
-export type ComplaintListParams = ComplaintListSearch & { market: string | null }
+type ComplaintListParams = ComplaintListSearch & { market: string | null }
 
 export const complaintKeys = {
   all: ['complaints'] as const,

@@ -3,8 +3,8 @@ import type { ComboboxOption, ComboboxOptions } from '@/components/form/combobox
 import { merchantListQuery } from './queries'
 
 /** A merchant as a picker's choice: "A-12 · Name", with its stall apart (a form may fill a stall from it). */
-export type MerchantOption = ComboboxOption & { stallNo: string }
-export type MerchantOptions = Omit<ComboboxOptions, 'options'> & { options: readonly MerchantOption[] | undefined }
+type MerchantOption = ComboboxOption & { stallNo: string }
+type MerchantOptions = Omit<ComboboxOptions, 'options'> & { options: readonly MerchantOption[] | undefined }
 
 /**
  * The merchant list's search as a picker's merchant choices: active merchants of `market` matching the
