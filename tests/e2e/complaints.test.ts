@@ -36,7 +36,9 @@ async function registerThroughForm(page: Page, description: string): Promise<num
   const merchant = form.getByRole('combobox', { name: 'Merchant' })
   await merchant.click()
   await merchant.press('ArrowDown')
-  await page.getByRole('option').first().waitFor()
+  // The picker's own list (the form's selects have options too).
+  const choices = page.locator(`[id="${await merchant.getAttribute('aria-controls')}"]`)
+  await choices.getByRole('option').first().waitFor()
   await merchant.press('Enter')
   // The merchant's stall is filled in and held while the merchant is chosen.
   await expect.poll(() => form.getByLabel('Stall').inputValue()).not.toBe('')
@@ -115,10 +117,9 @@ describe('complaints', () => {
   })
 
   it('shows the list as cards and the complaint in Chinese at a phone width', async () => {
-    const { context, page } = await signedInPage(browser, DEMO.market, {
-      viewport: { width: 375, height: 740 },
-      locale: 'zh-CN',
-    })
+    const { context, page } = await signedInPage(browser, DEMO.market, { viewport: { width: 375, height: 740 } })
+    await page.getByTestId('locale-switch').selectOption('zh-CN')
+    await page.getByRole('heading', { name: '工作台' }).first().waitFor()
     await page.goto('/complaint')
     await page.getByRole('heading', { name: '投诉处理' }).waitFor()
     const first = page.getByRole('link', { name: /^打开投诉 #\d+$/ }).first()
