@@ -117,9 +117,11 @@ describe('complaints', () => {
   })
 
   it('shows the list as cards and the complaint in Chinese at a phone width', async () => {
-    const { context, page } = await signedInPage(browser, DEMO.market, { viewport: { width: 375, height: 740 } })
+    const { context, page } = await signedInPage(browser, DEMO.market)
     await page.getByTestId('locale-switch').selectOption('zh-CN')
     await page.getByRole('heading', { name: '工作台' }).first().waitFor()
+    // A phone, once the language is chosen (the switch sits in the settings there).
+    await page.setViewportSize({ width: 375, height: 740 })
     await page.goto('/complaint')
     await page.getByRole('heading', { name: '投诉处理' }).waitFor()
     const first = page.getByRole('link', { name: /^打开投诉 #\d+$/ }).first()
