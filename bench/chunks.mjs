@@ -26,7 +26,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
  */
 export const RULES = [
   // The sign-in page: issue 2's 120 KB first visit (bench/login-page.mjs weighs it in Chromium).
-  { name: 'sign-in', test: /^src\/routes\/login\.tsx$/, own: 6, total: 123 },
+  { name: 'sign-in', test: /^src\/routes\/login\.tsx$/, own: 6, total: 124 },
   // The Workplace before scrolling (issue 24 §3): its figures and its first screen's own SVG charts;
   // ECharts loads as a chart scrolls into view and is not counted (2026-11-27: 92.6 / 211.2).
   { name: 'workplace', test: /^src\/routes\/_console\/dashboard\/workplace\.tsx$/, own: 100, total: 219 },
@@ -39,8 +39,9 @@ export const RULES = [
   { name: 'list', test: /^src\/routes\/_console\/statement\/merchant\/\$merchantId\.tsx$/, own: 108, total: 226 },
   // A record's page: its details and its actions' buttons; confirm steps and secrets load on first use.
   { name: 'record', test: /^src\/routes\/_console\/[\w-]+\/\$\w+Id\.tsx$/, own: 103, total: 219 },
-  // A form: the form kit comes with the page.
-  { name: 'form', test: /^src\/routes\/_console\/[\w-]+\/(register|edit)\.tsx$/, own: 108, total: 224 },
+  // A form: the form kit comes with the page. Its total follows the shared entry, which every area's
+  // routes grow (complaints' three added 0.8 KiB to it and 0.4 to the console's shared messages).
+  { name: 'form', test: /^src\/routes\/_console\/[\w-]+\/(register|edit)\.tsx$/, own: 108, total: 227 },
   // Every other page: the console's frame and a small page (System, errors, redirects), or the sign-in
   // page's entry alone (the root, the catch-all).
   { name: 'page', test: /^src\/routes\//, own: 96, total: 213 },

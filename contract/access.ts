@@ -40,4 +40,6 @@ export const API_ROLES = {
    * that market's operator, who did it; the platform reads it and does not write it for them.
    */
   pesticideTestFollowUp: MARKET,
+  /** Shoppers' complaints: OFFICIAL every market's (or the switcher's), MARKET its own (server/complaints). */
+  complaints: CONSOLE,
 } as const satisfies Record<string, readonly number[]>

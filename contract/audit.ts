@@ -8,9 +8,9 @@ import { listSchema } from './list'
 
 /**
  * The kinds of record an entry is about. An `account` is a person's sign-in account (its password, its
- * lockout); a `pesticide_test` is a failed test whose follow-up was recorded.
+ * lockout); a `pesticide_test` is a failed test whose follow-up was recorded; a `complaint` a shopper's complaint.
  */
-export const AUDIT_AREAS = ['market', 'merchant', 'device', 'account', 'pesticide_test'] as const
+export const AUDIT_AREAS = ['market', 'merchant', 'device', 'account', 'pesticide_test', 'complaint'] as const
 export type AuditArea = (typeof AUDIT_AREAS)[number]
 
 /** What was done to the record. */
@@ -28,6 +28,9 @@ export const AUDIT_ACTIONS = [
   'return',
   'lockout_cleared',
   'follow_up',
+  'take_up',
+  'resolve',
+  'withdraw',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
@@ -79,6 +82,21 @@ export const AUDIT_FIELDS = {
   device: ['code', 'kind', 'stallNo', 'merchant', 'reason'],
   account: ['username', 'role', 'accountStatus', 'address'],
   pesticide_test: ['actions', 'note'],
+  complaint: [
+    'state',
+    'channel',
+    // Not `category`: that field's values are a merchant's business categories (AUDIT_VALUE_WORDS).
+    'complaintCategory',
+    'stallNo',
+    'merchant',
+    'description',
+    'complainantName',
+    'complainantContact',
+    'photoFileIds',
+    'outcome',
+    'remedies',
+    'note',
+  ],
 } as const satisfies Record<AuditArea, readonly string[]>
 export type AuditField<Area extends AuditArea = AuditArea> = (typeof AUDIT_FIELDS)[Area][number]
 

@@ -1,6 +1,7 @@
 import { API_ROLES } from './access'
 import type { ListQuery } from './list'
 import { AUDIT_LIST } from './audit-list'
+import { COMPLAINT_LIST } from './complaint-list'
 import { DEVICE_LIST } from './device-list'
 import { MARKET_LIST } from './market-list'
 import { MERCHANT_LIST } from './merchant-list'
@@ -10,10 +11,14 @@ import {
   AUDIT_ACTION_WORDS,
   AUDIT_AREA_WORDS,
   BUSINESS_CATEGORY_WORDS,
+  COMPLAINT_CATEGORY_WORDS,
+  COMPLAINT_CHANNEL_WORDS,
+  COMPLAINT_STATE_WORDS,
   DEVICE_KIND_WORDS,
   DEVICE_STATUS_WORDS,
   MARKET_STATUS_WORDS,
   MERCHANT_STATUS_WORDS,
+  OVERDUE_WORDS,
   PAYMENT_METHOD_WORDS,
   TEST_RESULT_WORDS,
   TRANSACTION_KIND_WORDS,
@@ -28,7 +33,10 @@ import {
  * file with no page here fails it too (the route tree is checked in route-meta.ts).
  */
 
-/** The menu's groups in SPEC §2's order, each at its path (the records of issue 25 after the devices); then the operation log (issue 23). */
+/**
+ * The menu's groups in SPEC §2's order, each at its path: the records of issue 25 after the devices,
+ * then shoppers' complaints (issue 26 §2), the market's own daily work; then the operation log (issue 23).
+ */
 export const PAGE_GROUPS = {
   dashboard: '/dashboard',
   market: '/market',
@@ -37,6 +45,7 @@ export const PAGE_GROUPS = {
   transaction: '/transaction',
   statement: '/statement',
   pesticideTest: '/pesticide-test',
+  complaint: '/complaint',
   system: '/system',
   audit: '/audit',
 } as const
@@ -158,6 +167,35 @@ export const PAGES = {
     roles: API_ROLES.pesticideTests,
     reach: 'menu',
     list: listWords(PESTICIDE_TEST_LIST, { result: TEST_RESULT_WORDS }),
+  },
+  /** Shoppers' complaints (issue 26 §2): a market's (OFFICIAL: every market's, or the switcher's). */
+  ComplaintManage: {
+    path: '/complaint',
+    group: 'complaint',
+    roles: API_ROLES.complaints,
+    reach: 'menu',
+    list: listWords(COMPLAINT_LIST, {
+      state: COMPLAINT_STATE_WORDS,
+      category: COMPLAINT_CATEGORY_WORDS,
+      channel: COMPLAINT_CHANNEL_WORDS,
+      overdue: OVERDUE_WORDS,
+    }),
+  },
+  /** Registering a complaint: the palette offers it, the list's button opens it. */
+  ComplaintRegister: {
+    path: '/complaint/register',
+    group: 'complaint',
+    roles: API_ROLES.complaints,
+    reach: 'action',
+    list: null,
+  },
+  /** A complaint's page with its history and the next step: its list row opens it. */
+  ComplaintDetail: {
+    path: '/complaint/$complaintId',
+    group: 'complaint',
+    roles: API_ROLES.complaints,
+    reach: 'hidden',
+    list: null,
   },
   OperationLog: {
     path: '/audit',

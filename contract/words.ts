@@ -4,6 +4,8 @@ import type { FollowUpAction } from './pesticide-tests'
 import type { DeviceKind, DeviceStatus } from './device-list'
 import type { MarketStatus } from './market-list'
 import type { BusinessCategory, MerchantStatus } from './merchant-list'
+import type { ComplaintCategory, ComplaintChannel, ComplaintState } from './complaint-list'
+import type { ComplaintOutcome, ComplaintRemedy } from './complaints'
 import type { EDUCATION_LEVELS, GENDERS, POLITICAL_AFFILIATIONS } from './merchants'
 import type { RefusalReason } from './system'
 import type { TransactionKind } from './transactions-list'
@@ -115,6 +117,7 @@ export const AUDIT_AREA_WORDS = {
   device: 'audit_area_device',
   account: 'audit_area_account',
   pesticide_test: 'audit_area_pesticide_test',
+  complaint: 'audit_area_complaint',
 } as const satisfies Words<AuditArea>
 
 export const AUDIT_ACTION_WORDS = {
@@ -131,6 +134,9 @@ export const AUDIT_ACTION_WORDS = {
   return: 'audit_action_return',
   lockout_cleared: 'audit_action_lockout_cleared',
   follow_up: 'audit_action_follow_up',
+  take_up: 'audit_action_take_up',
+  resolve: 'audit_action_resolve',
+  withdraw: 'audit_action_withdraw',
 } as const satisfies Words<AuditAction>
 
 /** The name of each audited field, by area (a field of an older entry that is not here is shown as it is). */
@@ -192,6 +198,20 @@ export const AUDIT_FIELD_WORDS = {
     actions: 'pesticide_tests_col_follow_up',
     note: 'pesticide_tests_field_note',
   } as const satisfies Words<AuditField<'pesticide_test'>>,
+  complaint: {
+    state: 'complaints_field_state',
+    channel: 'complaints_field_channel',
+    complaintCategory: 'complaints_field_category',
+    stallNo: 'complaints_field_stall',
+    merchant: 'complaints_field_merchant',
+    description: 'complaints_field_description',
+    complainantName: 'complaints_field_complainant_name',
+    complainantContact: 'complaints_field_complainant_contact',
+    photoFileIds: 'complaints_field_photos',
+    outcome: 'complaints_field_outcome',
+    remedies: 'complaints_field_remedies',
+    note: 'complaints_field_note',
+  } as const satisfies Words<AuditField<'complaint'>>,
 } as const
 
 const UNBIND_REASON_WORDS = {
@@ -225,6 +245,44 @@ export const EDUCATION_WORDS = {
   postgraduate: 'merchants_education_postgraduate',
 } as const satisfies Words<(typeof EDUCATION_LEVELS)[number]>
 
+export const COMPLAINT_STATE_WORDS = {
+  received: 'complaints_state_received',
+  handling: 'complaints_state_handling',
+  resolved: 'complaints_state_resolved',
+  withdrawn: 'complaints_state_withdrawn',
+} as const satisfies Words<ComplaintState>
+
+export const COMPLAINT_CHANNEL_WORDS = {
+  phone: 'complaints_channel_phone',
+  in_person: 'complaints_channel_in_person',
+  online: 'complaints_channel_online',
+} as const satisfies Words<ComplaintChannel>
+
+export const COMPLAINT_CATEGORY_WORDS = {
+  short_weight: 'complaints_category_short_weight',
+  quality: 'complaints_category_quality',
+  price: 'complaints_category_price',
+  hygiene: 'complaints_category_hygiene',
+  attitude: 'complaints_category_attitude',
+  other: 'complaints_category_other',
+} as const satisfies Words<ComplaintCategory>
+
+export const COMPLAINT_OUTCOME_WORDS = {
+  upheld: 'complaints_outcome_upheld',
+  partly_upheld: 'complaints_outcome_partly_upheld',
+  not_upheld: 'complaints_outcome_not_upheld',
+} as const satisfies Words<ComplaintOutcome>
+
+export const COMPLAINT_REMEDY_WORDS = {
+  refund: 'complaints_remedy_refund',
+  replacement: 'complaints_remedy_replacement',
+  warning: 'complaints_remedy_warning',
+  fine: 'complaints_remedy_fine',
+} as const satisfies Words<ComplaintRemedy>
+
+/** The overdue filter's one value. */
+export const OVERDUE_WORDS = { yes: 'complaints_overdue' } as const satisfies Words<'yes'>
+
 export const AUDIT_VALUE_WORDS = {
   accountStatus: MARKET_STATUS_WORDS,
   status: MERCHANT_STATUS_WORDS,
@@ -235,6 +293,10 @@ export const AUDIT_VALUE_WORDS = {
   gender: GENDER_WORDS,
   political: POLITICAL_WORDS,
   education: EDUCATION_WORDS,
+  state: COMPLAINT_STATE_WORDS,
+  channel: COMPLAINT_CHANNEL_WORDS,
+  outcome: COMPLAINT_OUTCOME_WORDS,
+  complaintCategory: COMPLAINT_CATEGORY_WORDS,
 } as const satisfies Record<string, Words<string>>
 
 type ValueOf<Map> = Map[keyof Map]
@@ -255,6 +317,12 @@ export type WordKey =
   | ValueOf<typeof GENDER_WORDS>
   | ValueOf<typeof POLITICAL_WORDS>
   | ValueOf<typeof EDUCATION_WORDS>
+  | ValueOf<typeof COMPLAINT_STATE_WORDS>
+  | ValueOf<typeof COMPLAINT_CHANNEL_WORDS>
+  | ValueOf<typeof COMPLAINT_CATEGORY_WORDS>
+  | ValueOf<typeof COMPLAINT_OUTCOME_WORDS>
+  | ValueOf<typeof COMPLAINT_REMEDY_WORDS>
+  | ValueOf<typeof OVERDUE_WORDS>
   | ValueOf<typeof AUDIT_AREA_WORDS>
   | ValueOf<typeof AUDIT_ACTION_WORDS>
   | FieldWordKey

@@ -38,6 +38,7 @@ import { devicePresence } from './device-api/presence'
 import { metricsRoutes } from './metrics/routes'
 import { systemRoutes } from './system/routes'
 import { statementRoutes } from './statements/routes'
+import { complaintRoutes } from './complaints/routes'
 
 const HealthSchema = v.object({ status: v.literal('ok') })
 const MAX_JSON_BYTES = 256 * 1024
@@ -75,6 +76,7 @@ function apiRoutes() {
     .route('/transactions', transactionRoutes)
     .route('/statements', statementRoutes)
     .route('/pesticide-tests', pesticideTestRoutes)
+    .route('/complaints', complaintRoutes)
     .route('/stream', streamRoutes)
     .route('/device/v1', deviceApiRoutes)
 }

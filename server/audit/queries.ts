@@ -45,6 +45,7 @@ const recordName = sql<string | null>`case ${auditLog.area}
   when 'account' then (select r.username from users r where r.uk = ${auditLog.recordId})
   when 'pesticide_test' then (select r.produce from pesticide_tests r
     where r.market_id = ${auditLog.marketId} and r.id = ${auditLog.recordId}::uuid)
+  when 'complaint' then (select '#' || r.no from complaints r where r.id = ${auditLog.recordId}::uuid)
 end`
 
 const ENTRY_COLUMNS = {

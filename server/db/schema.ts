@@ -53,6 +53,10 @@ export const markets = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** The last number given to a merchant account of this market (its usernames: 0314888-0001, …). */
     merchantSeq: integer('merchant_seq').notNull().default(0),
+    /** The last number given to a complaint of this market (issue 26 §2). */
+    complaintSeq: integer('complaint_seq').notNull().default(0),
+    /** Days this market gives itself to resolve a complaint (issue 26 §2). */
+    complaintDeadlineDays: integer('complaint_deadline_days').notNull().default(7),
   },
   (t) => [index('markets_registered_idx').on(t.registeredAt), index('markets_name_idx').on(t.name)],
 )
@@ -579,4 +583,65 @@ export const scheduledJobRuns = pgTable(
     error: text('error'),
   },
   (t) => [primaryKey({ columns: [t.job, t.slot] })],
+)
+
+/**
+ * Shoppers' complaints (issue 26 §2), registered by the market. `due_at` is fixed at registration
+ * from the market's deadline then (a later change of the deadline moves no complaint already open);
+ * overdue is computed against the clock when read. The complainant's name and contact are private.
+ */
+export const complaints = pgTable(
+  'complaints',
+  {
+    id: generatedId(),
+    marketId: uuid('market_id')
+      .notNull()
+      .references(() => markets.id, { onDelete: 'restrict' }),
+    /** The market's own running number (markets.complaint_seq). */
+    no: integer('no').notNull(),
+    channel: text('channel').notNull(),
+    category: text('category').notNull(),
+    merchantId: uuid('merchant_id').references(() => merchants.id, { onDelete: 'restrict' }),
+    stallNo: text('stall_no').notNull(),
+    description: text('description').notNull(),
+    complainantName: text('complainant_name').notNull().default(''),
+    complainantContact: text('complainant_contact').notNull().default(''),
+    photoFileIds: jsonb('photo_file_ids').$type<string[]>().notNull().default([]),
+    state: text('state').notNull().default('received'),
+    outcome: text('outcome'),
+    remedies: jsonb('remedies').$type<string[]>().notNull().default([]),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    /** When it was resolved or withdrawn. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    registeredBy: text('registered_by').notNull(),
+  },
+  (t) => [
+    uniqueIndex('complaints_market_no_unique').on(t.marketId, t.no),
+    index('complaints_market_received_idx').on(t.marketId, t.receivedAt, t.id),
+    index('complaints_received_idx').on(t.receivedAt, t.id),
+    // The open ones by due time: the overdue filter, the Workplace's counts and the to-do job.
+    index('complaints_open_due_idx')
+      .on(t.marketId, t.dueAt)
+      .where(sql`state in ('received', 'handling')`),
+    index('complaints_merchant_idx').on(t.merchantId, t.receivedAt),
+  ],
+)
+
+/** Each step of a complaint (registered, taken up, resolved, withdrawn): who, when, their note. */
+export const complaintSteps = pgTable(
+  'complaint_steps',
+  {
+    /** In the order written: two steps in the same millisecond still read back in order. */
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    complaintId: uuid('complaint_id')
+      .notNull()
+      .references(() => complaints.id, { onDelete: 'cascade' }),
+    marketId: uuid('market_id').notNull(),
+    state: text('state').notNull(),
+    actorUk: text('actor_uk'),
+    note: text('note').notNull().default(''),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('complaint_steps_complaint_idx').on(t.complaintId, t.at)],
 )

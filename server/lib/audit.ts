@@ -1,6 +1,7 @@
 import { AUDIT_FIELDS, type AuditAction, type AuditArea, type AuditChange } from '../../contract/audit'
 import type { Database } from '../db/client'
 import { auditLog } from '../db/schema'
+import { maskPersonName, maskPhone } from './masks'
 
 /**
  * The audit trail's one gate (issue 23 §1): every entry is written by `writeAudit` and read back
@@ -21,6 +22,9 @@ const SECRET_FIELD = /password|secret|token|hash|pwd/i
 const BANK_NUMBER_FIELDS = new Set(['bankMerchantNo', 'otherBankNo', 'paymentSubMerchantNo'])
 /** ID card numbers: the first three and last four characters (region and check digit), not enough to use. */
 const ID_CARD_FIELDS = new Set(['idCardNo'])
+/** A complainant's name and number (issue 26 §2): private people, masked as the complaints list masks them. */
+const PRIVATE_PHONE_FIELDS = new Set(['complainantContact'])
+const PRIVATE_NAME_FIELDS = new Set(['complainantName'])
 
 const maskBankNumber = (text: string) => `****${text.length > 4 ? text.slice(-4) : ''}`
 const maskIdCard = (text: string) =>
@@ -37,6 +41,8 @@ function displayValue(field: string, value: unknown): string | null {
   if (text === '') return text
   if (BANK_NUMBER_FIELDS.has(field)) return maskBankNumber(text)
   if (ID_CARD_FIELDS.has(field)) return maskIdCard(text)
+  if (PRIVATE_PHONE_FIELDS.has(field)) return maskPhone(text)
+  if (PRIVATE_NAME_FIELDS.has(field)) return maskPersonName(text)
   return text
 }
 

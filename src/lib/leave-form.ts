@@ -9,12 +9,21 @@ import { closeTabs, isClosable, tabsStore } from './tabs'
  */
 export function useLeaveForm(fallbackHref: string): () => void {
   const router = useRouter()
+  const leaveTo = useLeaveFormTo()
   return () => {
     const here = router.state.location.href
     const origin = takePageOrigin(here)
     const tabs = tabsStore.get().tabs
-    const target = origin && origin !== here && tabs.some((tab) => tab.fullPath === origin) ? origin : fallbackHref
-    const current = tabs.find((tab) => tab.fullPath === here)
+    leaveTo(origin && origin !== here && tabs.some((tab) => tab.fullPath === origin) ? origin : fallbackHref)
+  }
+}
+
+/** Leaving a form page for `target` (the record it just registered): its tab closes, the target opens. */
+export function useLeaveFormTo(): (target: string) => void {
+  const router = useRouter()
+  return (target) => {
+    const here = router.state.location.href
+    const current = tabsStore.get().tabs.find((tab) => tab.fullPath === here)
     if (current && isClosable(current)) closeTabs('self', current, target)
     void router.navigate({ href: target })
   }

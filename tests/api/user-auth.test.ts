@@ -188,6 +188,7 @@ describe('POST /api/user/menu', () => {
       'transaction',
       'statement',
       'pesticideTest',
+      'complaint',
       'system',
       'audit',
     ])
@@ -204,6 +205,7 @@ describe('POST /api/user/menu', () => {
       'transaction',
       'statement',
       'pesticideTest',
+      'complaint',
       'audit',
     ])
     expect(answer.body.data[1]?.children).toEqual([

@@ -153,8 +153,8 @@ describe("a market's operator, in Chinese", () => {
     await page.getByTestId('locale-switch').selectOption('zh-CN')
     await page.getByRole('heading', { name: '工作台' }).first().waitFor()
     // No market group in the menu (Workplace, merchants, devices, transactions, statements, pesticide
-    // tests, the operation log): the market's page is reached from its links only.
-    expect(await page.getByTestId('side-menu').getByRole('group').count()).toBe(7)
+    // tests, complaints, the operation log): the market's page is reached from its links only.
+    expect(await page.getByTestId('side-menu').getByRole('group').count()).toBe(8)
 
     const merchant = await openFirst(page, '/merchant', 'merchant-detail')
     await expect.poll(() => heading(page).textContent()).toBe(merchant)

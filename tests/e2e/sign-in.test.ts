@@ -31,6 +31,7 @@ describe('signing in', () => {
       'Transactions',
       'Daily statement',
       'Pesticide tests',
+      'Complaint handling',
       'System status',
       'Operation log',
     ])
@@ -57,6 +58,7 @@ describe('signing in', () => {
       'Transactions',
       'Daily statement',
       'Pesticide tests',
+      'Complaint handling',
       'Operation log',
     ])
     await page.goto('/market')

@@ -53,6 +53,8 @@ export type Place = {
   /** The merchant's own sign-in, as registration handed it out. */
   merchantAccount: { username: string; password: string }
   fileId: string
+  /** Two complaints of the market, against its merchant: one to take up and resolve, one to withdraw. */
+  complaints: { handled: string; withdrawn: string }
   /** The failed test's notice in the operator's message box. */
   noticeId: string
   terminal: { id: string; code: string; secret: string }
@@ -98,6 +100,25 @@ async function place(t: TestApp, official: { token: string }, name: 'A' | 'B' | 
     .select({ accountUk: merchants.accountUk })
     .from(merchants)
     .where(eq(merchants.id, merchantId))
+  const complain = async () => {
+    const answer = await typedApi(t.call)(
+      '/complaints',
+      '$post',
+      {
+        json: {
+          channel: 'phone',
+          category: 'short_weight',
+          merchantId,
+          description: `${marker} 投诉`,
+          complainantContact: '13812345678',
+        },
+      },
+      { token: operator.token },
+    )
+    if (answer.body.code !== 20000) throw new Error(`complaint of ${name}: ${answer.body.msg}`)
+    return answer.body.data.id
+  }
+  const complaints = { handled: await complain(), withdrawn: await complain() }
   const bind = async (kind: 'payment_terminal' | 'passenger_counter' | 'pesticide_tester', suffix: string) => {
     const device = await withDevice(t, operator.token, {
       kind,
@@ -114,6 +135,7 @@ async function place(t: TestApp, official: { token: string }, name: 'A' | 'B' | 
     merchantAccountUk: merchant!.accountUk!,
     merchantAccount: { username: registered.accountUsername, password: registered.clearPwd },
     fileId,
+    complaints,
     noticeId: '',
     terminal: await bind('payment_terminal', 'PT'),
     counter: await bind('passenger_counter', 'GATE'),

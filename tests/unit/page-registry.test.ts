@@ -59,11 +59,11 @@ describe('the page registry', () => {
         replaceOnce(
           text,
           'export interface FileRoutesByFullPath {\n',
-          "export interface FileRoutesByFullPath {\n  '/complaint/': typeof ConsoleMarketIndexRoute\n",
+          "export interface FileRoutesByFullPath {\n  '/price/': typeof ConsoleMarketIndexRoute\n",
         ),
     }).join('\n')
     expect(errors).toMatch(/missing the following properties[^\n]*licence, LicenceManage/)
     expect(errors).toMatch(/Property 'licence' is missing/)
-    expect(errors).toMatch(/'"\/complaint\/"' does not satisfy the constraint 'never'/)
+    expect(errors).toMatch(/'"\/price\/"' does not satisfy the constraint 'never'/)
   }, 120_000)
 })

@@ -305,3 +305,36 @@ describe('DataTable sorting on the server', () => {
     expect(screen.queryByRole('button', { name: /Count/ })).toBeNull()
   })
 })
+
+describe('DataTable marking rows', () => {
+  it('marks the rows `rowTone` names, and follows the rows as a page switch brings others', () => {
+    const result = (rows: Merchant[]): ListResult<Merchant> => ({
+      rows,
+      total: 4,
+      status: 'success',
+      stale: null,
+      error: null,
+      fetching: false,
+      retry: () => {},
+    })
+    const tone = (row: Merchant) => (row.id === 'b' || row.id === 'c' ? ('danger' as const) : undefined)
+    const table = (rows: Merchant[]) => (
+      <DataTable
+        caption="Merchants"
+        columns={[{ id: 'name', accessorKey: 'name', header: 'Name' }]}
+        result={result(rows)}
+        page={1}
+        pageSize={2}
+        onPageChange={() => {}}
+        sort={null}
+        onSortChange={() => {}}
+        rowKey={(row) => row.id}
+        rowTone={tone}
+      />
+    )
+    const view = render(table(PAGES[0]!))
+    expect(bodyRows().map((row) => row.getAttribute('data-tone'))).toEqual([null, 'danger'])
+    view.rerender(table(PAGES[1]!))
+    expect(bodyRows().map((row) => row.getAttribute('data-tone'))).toEqual(['danger', null])
+  })
+})

@@ -3,10 +3,11 @@ import { m } from '@/paraglide/messages'
 
 declare module '@tanstack/react-table' {
   // Declaration merging needs the library's own type parameter, used or not.
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
   interface TableMeta<TData extends RowData> {
     /** The number of the page's first row, less one: what the index column counts from. */
     firstIndex?: number
+    /** A row that must stand out (an overdue complaint): tinted and marked with a bar at its start. */
+    rowTone?: (row: TData) => 'danger' | undefined
   }
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   interface ColumnMeta<TData extends RowData, TValue> {

@@ -25,6 +25,10 @@ const PHONE_CARD_LEAD =
 /** The actions on a card: their own last line, under a rule, at its end. */
 const PHONE_CARD_ACTIONS = 'max-md:mt-1 max-md:border-t max-md:border-border max-md:pt-2'
 
+/** A row `rowTone` marks: a tint, and a bar at its start (a card's left edge on a phone), in both themes. */
+const DANGER_ROW =
+  'bg-danger-subtle/60 hover:bg-danger-subtle shadow-[inset_3px_0_0_var(--danger)] max-md:bg-danger-subtle/40 max-md:border-danger/50'
+
 /**
  * A column pinned to the right edge (`meta.pinnedEnd`): sticky over the cells scrolling under it, so
  * opaque: the card's colour, and the row's hover tint mixed into it as the other cells show it.
@@ -87,8 +91,16 @@ class RowCellContext<Data> {
  * the rows already on screen again.
  */
 function TableRowView<Data>({ row, index, rowIndex, measure, table, columns }: TableRowProps<Data>) {
+  const tone = table.options.meta?.rowTone?.(row.original)
   return (
-    <tr ref={measure} role="row" data-index={index} aria-rowindex={rowIndex} className={PHONE_CARD_ROW}>
+    <tr
+      ref={measure}
+      role="row"
+      data-index={index}
+      aria-rowindex={rowIndex}
+      data-tone={tone}
+      className={tone === 'danger' ? cn(PHONE_CARD_ROW, DANGER_ROW) : PHONE_CARD_ROW}
+    >
       {columns.map((column) => {
         const def = column.columnDef
         const content: unknown =

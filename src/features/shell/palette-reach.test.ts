@@ -16,12 +16,14 @@ describe('what the palette offers', () => {
       'Transactions',
       'Statement',
       'PesticideTests',
+      'ComplaintManage',
       'System',
       'OperationLog',
     ])
     expect(reach.actions).toEqual([
       { name: 'MarketRegister', path: '/market/register', group: 'market' },
       { name: 'MerchantRegister', path: '/merchant/register', group: 'merchant' },
+      { name: 'ComplaintRegister', path: '/complaint/register', group: 'complaint' },
     ])
     expect(reach).toMatchObject({ searchMarkets: true, searchMerchants: true })
   })
@@ -36,9 +38,10 @@ describe('what the palette offers', () => {
       'Transactions',
       'Statement',
       'PesticideTests',
+      'ComplaintManage',
       'OperationLog',
     ])
-    expect(names(reach.actions)).toEqual(['MerchantRegister'])
+    expect(names(reach.actions)).toEqual(['MerchantRegister', 'ComplaintRegister'])
     expect(reach).toMatchObject({ searchMarkets: false, searchMerchants: true })
   })
 
