@@ -107,6 +107,26 @@ function validCalls(): Record<string, Call> {
         .where(eq(pesticideTests.eventId, `walk-${serial}`))
       return () => op(`/api/pesticide-tests/${test!.id}/follow-up`, { actions: ['destroyed'], note: '' })
     },
+    'POST /api/complaints': async () => () =>
+      op('/api/complaints', { channel: 'phone', category: 'price', stallNo: `W-${++serial}`, description: 'walk' }),
+    ...Object.fromEntries(
+      (['take-up', 'resolve', 'withdraw'] as const).map((step): [string, Call] => [
+        `POST /api/complaints/{id}/${step}`,
+        async () => {
+          const registered = await op('/api/complaints', {
+            channel: 'phone',
+            category: 'price',
+            stallNo: `W-${++serial}`,
+            description: 'walk',
+          })
+          const id = (registered.data as { id: string }).id
+          // Resolving starts from handling.
+          if (step === 'resolve') await op(`/api/complaints/${id}/take-up`, { note: '' })
+          const body = step === 'resolve' ? { outcome: 'upheld', remedies: ['refund'], note: '' } : { note: '' }
+          return () => op(`/api/complaints/${id}/${step}`, body)
+        },
+      ]),
+    ),
     'POST /api/user/password': async () => {
       const username = `walker${++serial}`
       await createUser(t.db, { username, password: 'Walker123', role: Role.OFFICIAL })

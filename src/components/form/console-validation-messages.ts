@@ -30,4 +30,7 @@ addValidationMessages({
   validation_range_31_days: m.validation_range_31_days,
   validation_amount_order: m.validation_amount_order,
   validation_follow_up_actions: m.validation_follow_up_actions,
+  validation_too_many_photos: m.validation_too_many_photos,
+  validation_complaint_target: m.validation_complaint_target,
+  validation_complaint_no_remedy: m.validation_complaint_no_remedy,
 })
