@@ -33,10 +33,12 @@ export const RULES = [
   // Pages at an area's index that are not lists: the Workplace's redirect and the System page.
   { name: 'page', test: /^src\/routes\/_console\/(dashboard|system)\/index\.tsx$/, own: 102, total: 219 },
   // A list (an area's index page): the table, its filters and pagination; dialogs, menus, forms and secrets load on first use.
-  // Measured 2026-11-27 with the console and list-kit chunks (vite.config.ts): 99.7–104.9 own, 218.0–223.2 total.
-  { name: 'list', test: /^src\/routes\/_console\/[\w-]+\/index\.tsx$/, own: 108, total: 226 },
+  // Measured 2026-11-27 with the console and list-kit chunks (vite.config.ts): 99.7–104.9 own, 218.0–223.2 total;
+  // then 226.3–227.4 once the pesticide tests' and complaints' routes and list searches joined the shared
+  // entry (+~1 KiB each area). 228 stays under half of shadcn-admin's /users (493.7 KiB).
+  { name: 'list', test: /^src\/routes\/_console\/[\w-]+\/index\.tsx$/, own: 108, total: 228 },
   // A merchant's statement: a table of days (a list with no index of its own).
-  { name: 'list', test: /^src\/routes\/_console\/statement\/merchant\/\$merchantId\.tsx$/, own: 108, total: 226 },
+  { name: 'list', test: /^src\/routes\/_console\/statement\/merchant\/\$merchantId\.tsx$/, own: 108, total: 228 },
   // A record's page: its details and its actions' buttons; confirm steps and secrets load on first use.
   { name: 'record', test: /^src\/routes\/_console\/[\w-]+\/\$\w+Id\.tsx$/, own: 103, total: 219 },
   // A form: the form kit comes with the page. Its total follows the shared entry, which every area's

@@ -10,8 +10,6 @@ import { MarketQueryEntries, MarketScopeSearchSchema } from './scope'
  */
 export const COMPLAINT_STATES = ['received', 'handling', 'resolved', 'withdrawn'] as const
 export type ComplaintState = (typeof COMPLAINT_STATES)[number]
-/** The states a complaint is still open in: it can become overdue. */
-export const OPEN_COMPLAINT_STATES = ['received', 'handling'] as const satisfies readonly ComplaintState[]
 
 /** How the shopper complained: the market's complaint number, in person at the office, online. */
 export const COMPLAINT_CHANNELS = ['phone', 'in_person', 'online'] as const
@@ -21,7 +19,7 @@ export const COMPLAINT_CATEGORIES = ['short_weight', 'quality', 'price', 'hygien
 export type ComplaintCategory = (typeof COMPLAINT_CATEGORIES)[number]
 
 /** `overdue=yes`: only the open complaints past their due time. */
-export const OVERDUE_FILTER = ['yes'] as const
+const OVERDUE_FILTER = ['yes'] as const
 
 export const COMPLAINT_SORTS = ['receivedAt', 'dueAt', 'no'] as const
 

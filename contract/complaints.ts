@@ -1,13 +1,7 @@
 import * as v from 'valibot'
 import { isPhoneNumber } from './china-ids'
-import {
-  COMPLAINT_CATEGORIES,
-  COMPLAINT_CHANNELS,
-  COMPLAINT_LIST,
-  COMPLAINT_STATES,
-  ComplaintListQuerySchema,
-} from './complaint-list'
-import { FileIdSchema, idParam, optionalText, requiredChoice } from './fields'
+import { COMPLAINT_CATEGORIES, COMPLAINT_CHANNELS, COMPLAINT_STATES, ComplaintListQuerySchema } from './complaint-list'
+import { FileIdSchema, optionalText, requiredChoice } from './fields'
 import { listSchema } from './list'
 import { cleanText } from './text'
 
@@ -134,15 +128,13 @@ export const ResolveComplaintSchema = v.pipe(
 )
 export type ResolveComplaintInput = v.InferInput<typeof ResolveComplaintSchema>
 
-export const ComplaintIdParamSchema = idParam('error_complaint_not_found')
-
 export { ComplaintListQuerySchema }
 /** The export takes the list's filters and order, not its page. */
 export const ComplaintExportQuerySchema = v.omit(v.object(ComplaintListQuerySchema.entries), ['page', 'pageSize'])
 
 const NamedSchema = v.object({ id: v.string(), name: v.string() })
 
-export const ComplaintListItemSchema = v.object({
+const ComplaintListItemSchema = v.object({
   id: v.string(),
   /** The market's own running number, from 1. */
   no: v.number(),
@@ -207,5 +199,3 @@ export const COMPLAINT_EXPORT_COLUMNS = [
   'dueTime',
   'closedTime',
 ] as const satisfies readonly (keyof ComplaintListItem)[]
-
-export { COMPLAINT_LIST }

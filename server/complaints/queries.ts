@@ -217,23 +217,3 @@ export async function getComplaintDetail(
     })),
   }
 }
-
-/** Open and overdue complaints of the scope (the Workplace's figures). */
-export async function complaintCounts(
-  deps: Pick<ServerDeps, 'db' | 'clock'>,
-  caller: Caller,
-  requested?: string,
-): Promise<{ open: number; overdue: number }> {
-  const now = deps.clock()
-  const [row] = await deps.db
-    .select({
-      open: sql<number>`count(*)`.mapWith(Number),
-      overdue: sql<number>`count(*) filter (where ${complaints.dueAt} < ${now.toISOString()}::timestamptz)`.mapWith(
-        Number,
-      ),
-    })
-    .from(complaints)
-    // Written as the partial index's own predicate, so the planner can use it.
-    .where(allOf(inScope(complaints.marketId, marketScope(caller, requested)), OPEN))
-  return { open: row?.open ?? 0, overdue: row?.overdue ?? 0 }
-}

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { DEFAULT_COMPLAINT_DEADLINE_DAYS } from '../../contract/complaints'
 import {
   bigint,
   bigserial,
@@ -56,7 +57,7 @@ export const markets = pgTable(
     /** The last number given to a complaint of this market (issue 26 §2). */
     complaintSeq: integer('complaint_seq').notNull().default(0),
     /** Days this market gives itself to resolve a complaint (issue 26 §2). */
-    complaintDeadlineDays: integer('complaint_deadline_days').notNull().default(7),
+    complaintDeadlineDays: integer('complaint_deadline_days').notNull().default(DEFAULT_COMPLAINT_DEADLINE_DAYS),
   },
   (t) => [index('markets_registered_idx').on(t.registeredAt), index('markets_name_idx').on(t.name)],
 )
