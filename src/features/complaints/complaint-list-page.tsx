@@ -232,7 +232,7 @@ export function ComplaintListPage({ search, market, urlMarket, onSearchChange }:
         caption={m.menu_complaint_manage()}
         columns={columns}
         result={result}
-        showIndex
+        // No index column: the market's complaint number is the row's name (both read "#n" on a card).
         {...list.paging}
         {...list.sorting}
         columnVisibility={visibility}
