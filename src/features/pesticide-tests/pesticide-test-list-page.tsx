@@ -6,7 +6,8 @@ import { ListFilter } from 'lucide-react'
 import { TEST_RESULTS } from '@contract/device-api'
 import type { PesticideTest } from '@contract/pesticide-tests'
 import { Role } from '@contract/roles'
-import { formatShanghaiTime, shanghaiToday } from '@contract/time'
+import { PESTICIDE_TEST_DEFAULT_DAYS } from '@contract/pesticide-tests-list'
+import { addDays, formatShanghaiTime, shanghaiToday } from '@contract/time'
 import { FOLLOW_UP_ACTION_WORDS, TEST_RESULT_WORDS } from '@contract/words'
 import { m } from '@/paraglide/messages'
 import { wordFor, wordOptions } from '@/lib/words'
@@ -225,6 +226,9 @@ export function PesticideTestListPage({ search, market, role, onSearchChange }: 
     ),
   )
   const { visibility, setVisible } = useColumnVisibility('pesticide-tests')
+  // The days the list shows when the URL names none or one end (the server's rule): the boxes say them.
+  const shownTo = search.to ?? shanghaiToday()
+  const shownDays = { from: search.from ?? addDays(shownTo, -(PESTICIDE_TEST_DEFAULT_DAYS - 1)), to: shownTo }
   const setDays = useCallback(({ from, to }: DayRange) => onSearchChange({ from, to, page: 1 }), [onSearchChange])
   // The dialog shows the row as the list has it now (a recorded follow-up appears once the list refetches).
   const openTest = opened ? result.rows?.find((row) => row.id === opened.id) : undefined
@@ -264,8 +268,8 @@ export function PesticideTestListPage({ search, market, role, onSearchChange }: 
             <SearchBox label={m.pesticide_tests_search()} value={list.text} onChange={list.setText} />
             <DateRangeFilter
               label={m.pesticide_tests_col_time()}
-              from={search.from}
-              to={search.to}
+              from={shownDays.from}
+              to={shownDays.to}
               onChange={setDays}
             />
             <SelectFilter
