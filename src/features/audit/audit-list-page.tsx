@@ -20,6 +20,7 @@ import { SelectFilter } from '@/components/data-table/select-filter'
 import { useColumns } from '@/components/data-table/use-columns'
 import { useColumnVisibility } from '@/components/data-table/use-column-visibility'
 import { useListSearch } from '@/components/data-table/use-list-search'
+import { chosenName, withMarketColumn } from '@/components/data-table/market-column'
 import { Badge } from '@/components/ui/badge'
 import { AuditChanges } from './audit-changes'
 import { AuditRecord } from './audit-record'
@@ -105,19 +106,8 @@ function auditColumns(allMarkets: boolean, filters: RowFilters): ColumnDef<Audit
       cell: ({ row }) => <AuditChanges area={row.original.area} changes={row.original.changes} />,
     },
   ]
-  if (!allMarkets) return columns
-  const marketColumn: ColumnDef<AuditEntry, unknown> = {
-    id: 'market',
-    header: m.audit_col_market(),
-    enableSorting: false,
-    cell: ({ row }) => row.original.market?.name ?? '—',
-  }
-  return [columns[0]!, marketColumn, ...columns.slice(1)]
+  return withMarketColumn(columns, allMarkets, m.audit_col_market(), (row) => row.market?.name)
 }
-
-/** A chosen account's or record's name, as the rows shown name it (an id's start until a row does). */
-const nameIn = (rows: readonly AuditEntry[] | undefined, find: (entry: AuditEntry) => string | undefined, id: string) =>
-  rows?.map(find).find((name) => name !== undefined) ?? `${id.slice(0, 8)}…`
 
 function exportLog(params: AuditListParams): Promise<void> {
   const { q, area, action, from, to, actor, record, market } = params
@@ -156,9 +146,9 @@ export function AuditListPage({ search, market, onSearchChange }: AuditListPageP
   const { actor, record } = search
   const narrowed = Boolean(search.q || search.area || search.action || search.from || search.to || actor || record)
   const actorName =
-    actor && nameIn(result.rows, (entry) => (entry.actor?.uk === actor ? entry.actor.username : undefined), actor)
+    actor && chosenName(result.rows, (entry) => (entry.actor?.uk === actor ? entry.actor.username : undefined), actor)
   const recordLabel =
-    record && nameIn(result.rows, (entry) => (entry.record.id === record ? recordName(entry) : undefined), record)
+    record && chosenName(result.rows, (entry) => (entry.record.id === record ? recordName(entry) : undefined), record)
 
   return (
     <section className="space-y-4">

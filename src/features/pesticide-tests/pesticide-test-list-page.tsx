@@ -24,6 +24,7 @@ import { SelectFilter } from '@/components/data-table/select-filter'
 import { useColumns } from '@/components/data-table/use-columns'
 import { useColumnVisibility } from '@/components/data-table/use-column-visibility'
 import { useListSearch } from '@/components/data-table/use-list-search'
+import { chosenName, withMarketColumn } from '@/components/data-table/market-column'
 import { lazyComponent, OnFirstUse } from '@/components/on-first-use'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -181,22 +182,8 @@ function pesticideTestColumns(allMarkets: boolean, actions: RowActions): ColumnD
       },
     },
   ]
-  if (!allMarkets) return columns
-  const marketColumn: ColumnDef<PesticideTest, unknown> = {
-    id: 'market',
-    header: m.pesticide_tests_col_market(),
-    enableSorting: false,
-    cell: ({ row }) => row.original.market.name,
-  }
-  return [columns[0]!, marketColumn, ...columns.slice(1)]
+  return withMarketColumn(columns, allMarkets, m.pesticide_tests_col_market(), (row) => row.market.name)
 }
-
-/** A chosen merchant's or device's name, as a row shown names it (an id's start until one does). */
-const nameIn = (
-  rows: readonly PesticideTest[] | undefined,
-  find: (row: PesticideTest) => string | undefined,
-  id: string,
-) => rows?.map(find).find((name) => name !== undefined) ?? `${id.slice(0, 8)}…`
 
 /**
  * The pesticide-test history (issue 25 §3): every test in scope, newest first (or the failures first),
@@ -236,9 +223,10 @@ export function PesticideTestListPage({ search, market, role, onSearchChange }: 
   const { merchant, device, stall } = search
   const narrowed = Boolean(search.q || search.result || search.from || search.to || merchant || device || stall)
   const merchantName =
-    merchant && nameIn(result.rows, (row) => (row.merchant?.id === merchant ? row.merchant.name : undefined), merchant)
+    merchant &&
+    chosenName(result.rows, (row) => (row.merchant?.id === merchant ? row.merchant.name : undefined), merchant)
   const deviceCode =
-    device && nameIn(result.rows, (row) => (row.device.id === device ? row.device.code : undefined), device)
+    device && chosenName(result.rows, (row) => (row.device.id === device ? row.device.code : undefined), device)
   const chips = [
     merchantName && { key: 'merchant' as const, label: m.pesticide_tests_chip_merchant({ name: merchantName }) },
     deviceCode && { key: 'device' as const, label: m.pesticide_tests_chip_device({ code: deviceCode }) },

@@ -25,6 +25,7 @@ import { SelectFilter } from '@/components/data-table/select-filter'
 import { useColumns } from '@/components/data-table/use-columns'
 import { useColumnVisibility } from '@/components/data-table/use-column-visibility'
 import { useListSearch } from '@/components/data-table/use-list-search'
+import { chosenName, withMarketColumn } from '@/components/data-table/market-column'
 import { Badge } from '@/components/ui/badge'
 import { AmountRangeFilter } from './amount-range-filter'
 import { JumpToTime } from './jump-to-time'
@@ -148,19 +149,10 @@ function transactionColumns(
       },
     },
   ]
-  if (!allMarkets) return columns
-  const marketColumn: ColumnDef<Transaction, unknown> = {
-    id: 'market',
-    header: m.transactions_col_market(),
-    enableSorting: false,
-    cell: ({ row }) => row.original.market.name,
-  }
-  return [columns[0]!, marketColumn, ...columns.slice(1)]
+  return withMarketColumn(columns, allMarkets, m.transactions_col_market(), (row) => row.market.name)
 }
 
 /** A chosen merchant's or device's name, as the rows shown name it (an id's start until a row does). */
-const nameIn = (rows: readonly Transaction[] | undefined, find: (row: Transaction) => string | undefined, id: string) =>
-  rows?.map(find).find((name) => name !== undefined) ?? `${id.slice(0, 8)}…`
 
 /** What the table shows for days the API would refuse: no rows (the days' filter says why). */
 const NOTHING_ASKED: Omit<ListResult<Transaction>, 'retry'> = {
@@ -238,9 +230,10 @@ export function TransactionListPage({ search, market, onSearchChange }: Transact
     search.amountMax !== undefined,
   )
   const merchantName =
-    merchant && nameIn(result.rows, (row) => (row.merchant?.id === merchant ? row.merchant.name : undefined), merchant)
+    merchant &&
+    chosenName(result.rows, (row) => (row.merchant?.id === merchant ? row.merchant.name : undefined), merchant)
   const deviceCode =
-    device && nameIn(result.rows, (row) => (row.device.id === device ? row.device.code : undefined), device)
+    device && chosenName(result.rows, (row) => (row.device.id === device ? row.device.code : undefined), device)
   const chips = [
     merchantName && { key: 'merchant' as const, label: m.transactions_chip_merchant({ name: merchantName }) },
     deviceCode && { key: 'device' as const, label: m.transactions_chip_device({ code: deviceCode }) },
