@@ -40,18 +40,20 @@ const firstPageKeysByGraph = new WeakMap<ModuleGraph, Set<string>>()
 function firstPageMessageKeys(graph: ModuleGraph): Set<string> {
   const cached = firstPageKeysByGraph.get(graph)
   if (cached) return cached
-  const keys = new Set<string>()
-  const seen = new Set<string>()
-  const queue = [...FIRST_PAGE_ROOTS]
-  while (queue.length > 0) {
-    const id = queue.pop() as string
-    if (seen.has(id) || id.includes('node_modules') || id.includes('/src/paraglide/')) continue
-    seen.add(id)
-    const info = graph.getModuleInfo(id)
-    for (const match of info?.code?.matchAll(/\bm\.(\w+)/g) ?? []) keys.add(match[1] as string)
-    queue.push(...(info?.importedIds ?? []))
-  }
+  const keys = messageKeysOf(graph, closureOf(graph, FIRST_PAGE_ROOTS, isOurCode))
   firstPageKeysByGraph.set(graph, keys)
+  return keys
+}
+
+const isOurCode = (id: string) => !id.includes('node_modules') && !id.includes('/src/paraglide/')
+
+/** The message keys (`m.key`) the code of `modules` uses. */
+function messageKeysOf(graph: ModuleGraph, modules: Iterable<string>): Set<string> {
+  const keys = new Set<string>()
+  for (const id of modules) {
+    if (!isOurCode(id)) continue
+    for (const match of graph.getModuleInfo(id)?.code?.matchAll(/\bm\.(\w+)/g) ?? []) keys.add(match[1] as string)
+  }
   return keys
 }
 
@@ -72,19 +74,19 @@ const OUTSIDE_ROOTS = [
 const SHARED_WITH_ENTRY = /node_modules[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]queryOptions\.js$/
 
 /**
- * A module something loads by `import()` keeps a chunk of its own: grouped without its dependencies,
- * its namespace went missing (the console's route chunk failed with "Export '_console_exports' is not
- * defined").
+ * A route module the router loads by `import()` keeps a chunk of its own: grouped without its
+ * dependencies, its namespace went missing (the console's route chunk failed with "Export
+ * '_console_exports' is not defined").
  */
 const loadedByImport = (graph: ModuleGraph, id: string) => (graph.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0
 
-/** Every module `roots` import statically, the roots included. */
-function closureOf(graph: ModuleGraph, roots: readonly string[]): Set<string> {
+/** Every module `roots` import statically, the roots included (only through those `follow` allows). */
+function closureOf(graph: ModuleGraph, roots: readonly string[], follow = (_id: string) => true): Set<string> {
   const seen = new Set<string>()
   const queue = [...roots]
   while (queue.length > 0) {
     const id = queue.pop() as string
-    if (seen.has(id)) continue
+    if (seen.has(id) || !follow(id)) continue
     seen.add(id)
     const info = graph.getModuleInfo(id)
     queue.push(...(info?.importedIds ?? []))
@@ -123,11 +125,31 @@ function consoleModules(graph: ModuleGraph): Set<string> {
   const outside = new Set(
     [...closureOf(graph, OUTSIDE_ROOTS)].filter((id) => !id.includes('node_modules') || SHARED_WITH_ENTRY.test(id)),
   )
+  // The layout's route module stays in its own chunk (the router loads it by import). Others loaded by
+  // import too join the group (the tab store, which logout loads): kept apart, the tab store's chunk
+  // imported the console's and the console's imported it, a cycle.
   const modules = new Set(
-    [...closureOf(graph, [CONSOLE_ROOT])].filter((id) => !outside.has(id) && !loadedByImport(graph, id)),
+    [...closureOf(graph, [CONSOLE_ROOT])].filter((id) => id !== CONSOLE_ROOT && !outside.has(id)),
   )
   consoleModulesByGraph.set(graph, modules)
   return modules
+}
+
+const consoleKeysByGraph = new WeakMap<ModuleGraph, Set<string>>()
+
+/**
+ * The messages the console's own modules use, beyond the first page's: they travel in the console's
+ * chunk. Left to the bundler, a message only the console uses lands in the console's route chunk,
+ * which imports the console chunk: a cycle, and whichever ran first read the other's messages as
+ * undefined (a tab's menu would not open after a reload).
+ */
+function consoleMessageKeys(graph: ModuleGraph): Set<string> {
+  const cached = consoleKeysByGraph.get(graph)
+  if (cached) return cached
+  const firstPage = firstPageMessageKeys(graph)
+  const keys = new Set([...messageKeysOf(graph, consoleModules(graph))].filter((key) => !firstPage.has(key)))
+  consoleKeysByGraph.set(graph, keys)
+  return keys
 }
 
 /**
@@ -207,12 +229,17 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                   name: (id: string, graph: ModuleGraph) => {
                     const key = MESSAGE_MODULE.exec(id)?.[1]
                     if (!key) return null
-                    return firstPageMessageKeys(graph).has(key) ? 'first-page-messages' : 'shared-messages'
+                    if (firstPageMessageKeys(graph).has(key)) return 'first-page-messages'
+                    return consoleMessageKeys(graph).has(key) ? null : 'shared-messages'
                   },
                   minShareCount: 2,
                 },
                 {
-                  name: (id: string, graph: ModuleGraph) => (consoleModules(graph).has(id) ? 'console' : null),
+                  name: (id: string, graph: ModuleGraph) => {
+                    const key = MESSAGE_MODULE.exec(id)?.[1]
+                    const ours = key ? consoleMessageKeys(graph).has(key) : consoleModules(graph).has(id)
+                    return ours ? 'console' : null
+                  },
                   // Only those: their imports from outside the console stay where they are (the entry).
                   includeDependenciesRecursively: false,
                 },

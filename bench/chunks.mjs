@@ -153,6 +153,28 @@ export function weighRoutes({ manifest, routes, sourceOf, sizeOf, htmlBytes = 0,
 /** The exit code for a set of rows: 2 when a route has no rule, 1 when one is over, else 0. */
 export const exitCodeOf = (rows) => (rows.some((row) => !row.budget) ? 2 : rows.some((row) => row.over) ? 1 : 0)
 
+/**
+ * The cycles among the chunks' static imports, each as the manifest keys it passes through: a chunk
+ * that imports one that imports it back runs first whichever the page asked for, and reads what the
+ * other has not defined yet (a grouped chunk once read its messages as undefined: no tab menu).
+ */
+export function chunkCycles(manifest) {
+  const state = new Map()
+  const cycles = []
+  const visit = (key, path) => {
+    if (state.get(key) === 'done') return
+    if (state.get(key) === 'open') {
+      cycles.push([...path.slice(path.indexOf(key)), key])
+      return
+    }
+    state.set(key, 'open')
+    for (const next of manifest[key]?.imports ?? []) visit(next, [...path, key])
+    state.set(key, 'done')
+  }
+  for (const key of Object.keys(manifest)) visit(key, [])
+  return cycles
+}
+
 const brotli = (bytes) => brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length
 
 function main() {
@@ -205,7 +227,19 @@ function main() {
     `\nECharts in the entry's chunks: ${echartsInEntry ? 'YES (it must load with the workplace only)' : 'no'}`,
   )
 
-  const code = echartsInEntry ? 1 : exitCodeOf(rows)
+  const cycles = chunkCycles(manifest)
+  console.log(`Import cycles among chunks: ${cycles.length === 0 ? 'none' : ''}`)
+  for (const cycle of cycles) console.log(`  ${cycle.map((key) => manifest[key]?.file ?? key).join(' -> ')}`)
+
+  if (cycles.length > 0)
+    console.error(
+      '\nCHUNK CYCLE: chunks import each other. Group a module with what it imports (vite.config.ts codeSplitting), or leave it out of the group.',
+    )
+  if (echartsInEntry || cycles.length > 0) {
+    process.exitCode = 1
+    return
+  }
+  const code = exitCodeOf(rows)
   if (code !== 0)
     console.error(
       code === 2

@@ -70,9 +70,12 @@ async function settled(page: Page) {
     .poll(
       () =>
         page.evaluate(() => {
-          // Charts draw as they scroll into view (issue 24): bring each one still waiting there.
-          for (const chart of document.querySelectorAll('[data-chart]:not([data-painted-theme])'))
-            chart.scrollIntoView({ block: 'center' })
+          // Charts draw, and the Workplace's widgets load, as they scroll into view (issue 24): bring
+          // each one still waiting there.
+          for (const waiting of document.querySelectorAll(
+            '[data-chart]:not([data-painted-theme]), [data-testid^="widget-"][data-state="loading"]',
+          ))
+            waiting.scrollIntoView({ block: 'center' })
           return (
             document.querySelectorAll('[data-slot="skeleton"], [data-state="loading"], [aria-busy="true"]').length ===
               0 &&

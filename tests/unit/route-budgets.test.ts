@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { exitCodeOf, layoutsOf, weighRoutes } from '../../bench/chunks.mjs'
+import { chunkCycles, exitCodeOf, layoutsOf, weighRoutes } from '../../bench/chunks.mjs'
 
 // A small build: the entry (framework), the console layout with its query client loaded at once, two
 // pages under it, and a dialog one page loads only on first use.
@@ -82,5 +82,20 @@ describe('bench/chunks.mjs route budgets', () => {
     expect(
       exitCodeOf(weigh((file) => sizes[file] ?? 0, [{ name: 'list', test: /index\.tsx$/, own: 70, total: 200 }])),
     ).toBe(2)
+  })
+
+  it('finds no cycle in an acyclic build, and names each chunk of one that imports back', () => {
+    expect(chunkCycles(manifest)).toEqual([])
+    const cyclic = {
+      ...manifest,
+      '_table.js': { file: 'assets/table.js', imports: ['src/routes/_console/market/index.tsx?tsr-split=component'] },
+    }
+    expect(chunkCycles(cyclic)).toEqual([
+      [
+        'src/routes/_console/market/index.tsx?tsr-split=component',
+        '_table.js',
+        'src/routes/_console/market/index.tsx?tsr-split=component',
+      ],
+    ])
   })
 })
