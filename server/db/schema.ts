@@ -135,6 +135,24 @@ export const auditLog = pgTable(
   ],
 )
 
+/**
+ * Records whose to-do was sent (server/messages/record-todos.ts): claimed by the key in the
+ * transaction that posts the to-dos, so each goes out once whatever runs the job. Migration 0017 (it
+ * took over 0015's pesticide_test_todos). No foreign key: the kinds point at different tables, and a
+ * claim outliving its record costs a row.
+ */
+export const recordTodos = pgTable(
+  'record_todos',
+  {
+    /** The to-dos' message_type. */
+    type: text('type').notNull(),
+    marketId: uuid('market_id').notNull(),
+    recordKey: text('record_key').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.type, t.marketId, t.recordKey] })],
+)
+
 /** The message box (SPEC §2): per-user messages, notices (e.g. a failed pesticide test) and todos. */
 export const messages = pgTable(
   'messages',
@@ -467,27 +485,6 @@ export const pesticideTestFollowUps = pgTable(
     primaryKey({ name: 'pesticide_test_follow_ups_test_unique', columns: [t.marketId, t.testId] }),
     foreignKey({
       name: 'pesticide_test_follow_ups_test_fk',
-      columns: [t.marketId, t.testId],
-      foreignColumns: [pesticideTests.marketId, pesticideTests.id],
-    }).onDelete('cascade'),
-  ],
-)
-
-/**
- * Failed tests whose to-do was sent (an unhandled failure older than a day): claimed by the key in
- * the transaction that posts the to-dos, so each failure's to-do goes out once. Migration 0015.
- */
-export const pesticideTestTodos = pgTable(
-  'pesticide_test_todos',
-  {
-    marketId: uuid('market_id').notNull(),
-    testId: uuid('test_id').notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.marketId, t.testId] }),
-    foreignKey({
-      name: 'pesticide_test_todos_test_fk',
       columns: [t.marketId, t.testId],
       foreignColumns: [pesticideTests.marketId, pesticideTests.id],
     }).onDelete('cascade'),
