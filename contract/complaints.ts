@@ -3,7 +3,7 @@ import { MarketQueryEntries } from './scope'
 import { isPhoneNumber } from './china-ids'
 import { COMPLAINT_CATEGORIES, COMPLAINT_CHANNELS, COMPLAINT_STATES, ComplaintListQuerySchema } from './complaint-list'
 import { FileIdSchema, optionalText, requiredChoice } from './fields'
-import { listSchema } from './list'
+import { cappedListSchema } from './list'
 import { cleanText } from './text'
 
 /**
@@ -159,7 +159,8 @@ const ComplaintListItemSchema = v.object({
   closedTime: v.nullable(v.string()),
 })
 export type ComplaintListItem = v.InferOutput<typeof ComplaintListItemSchema>
-export const ComplaintListSchema = listSchema(ComplaintListItemSchema)
+/** A page of complaints, the total counted up to LIST_COUNT_CAP ("10,000+" past it). */
+export const ComplaintListSchema = cappedListSchema(ComplaintListItemSchema)
 export type ComplaintList = v.InferOutput<typeof ComplaintListSchema>
 
 /** The open complaints of the scope, for the Workplace: each count links to the list filtered by it. */

@@ -18,6 +18,7 @@ import { rollupCheckJob } from './statements/nightly-check'
 import { minuteRollupPruneJob } from './device-api/minute-prune'
 import { followUpTodoJob } from './pesticide-tests/follow-up-todos'
 import { overdueComplaintTodoJob } from './complaints/overdue-todos'
+import { creditRecomputeJob } from './credit/job'
 
 async function main() {
   let env
@@ -75,6 +76,7 @@ async function main() {
     minuteRollupPruneJob,
     followUpTodoJob,
     overdueComplaintTodoJob,
+    creditRecomputeJob,
   ])
   scheduler.start()
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { DEFAULT_COMPLAINT_DEADLINE_DAYS } from '../../contract/complaints'
+import type { CreditReasonCount, CreditWeights } from '../../contract/credit'
 import {
   bigint,
   bigserial,
@@ -13,6 +14,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -58,6 +60,8 @@ export const markets = pgTable(
     complaintSeq: integer('complaint_seq').notNull().default(0),
     /** Days this market gives itself to resolve a complaint (issue 26 §2). */
     complaintDeadlineDays: integer('complaint_deadline_days').notNull().default(DEFAULT_COMPLAINT_DEADLINE_DAYS),
+    /** The market's own credit weights over the defaults (contract/credit.ts); `{}`: the defaults. */
+    creditWeights: jsonb('credit_weights').$type<Partial<CreditWeights>>().notNull().default({}),
   },
   (t) => [index('markets_registered_idx').on(t.registeredAt), index('markets_name_idx').on(t.name)],
 )
@@ -247,6 +251,14 @@ export const merchants = pgTable(
     healthCertificateFileId: uuid('health_certificate_file_id'),
     foodLicenceFileId: uuid('food_licence_file_id'),
     status: text('status').notNull().default('active'),
+    /**
+     * The credit rating (issue 26 §3): computed by server/credit from the market's records of the last
+     * 90 days, never written otherwise; kept here so every page, the list and the export read the same.
+     */
+    creditStars: smallint('credit_stars').notNull().default(5),
+    creditPoints: integer('credit_points').notNull().default(0),
+    creditReasons: jsonb('credit_reasons').$type<CreditReasonCount[]>().notNull().default([]),
+    creditComputedAt: timestamp('credit_computed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** What the list's search box looks in, lower-cased, with a trigram index (pg_trgm). */
@@ -459,6 +471,10 @@ export const pesticideTests = pgTable(
     // The follow-up job's failures (a few of every market's tests), by time (migration 0015).
     index('pesticide_tests_failed_time_idx')
       .on(t.testedAt)
+      .where(sql`result = 'fail'`),
+    // A merchant's failures, for its credit (migration 0018).
+    index('pesticide_tests_failed_merchant_idx')
+      .on(t.marketId, t.merchantId, t.testedAt)
       .where(sql`result = 'fail'`),
   ],
 )
