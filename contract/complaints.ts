@@ -159,7 +159,13 @@ const ComplaintListItemSchema = v.object({
   closedTime: v.nullable(v.string()),
 })
 export type ComplaintListItem = v.InferOutput<typeof ComplaintListItemSchema>
-/** A page of complaints, the total counted up to LIST_COUNT_CAP ("10,000+" past it). */
+/**
+ * Where the complaints list stops counting: a search matching one complaint in five across the
+ * platform read 50,000 rows to count to 10,000 (44 ms at 100,000 complaints); nobody pages past 50.
+ */
+export const COMPLAINT_COUNT_CAP = 1_000
+
+/** A page of complaints, the total counted up to COMPLAINT_COUNT_CAP ("1,000+" past it). */
 export const ComplaintListSchema = cappedListSchema(ComplaintListItemSchema)
 export type ComplaintList = v.InferOutput<typeof ComplaintListSchema>
 

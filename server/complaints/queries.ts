@@ -1,13 +1,14 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
 import { ApiCode } from '../../contract/api'
 import type { ComplaintCategory, ComplaintChannel, ComplaintState } from '../../contract/complaint-list'
-import type {
-  ComplaintCounts,
-  ComplaintDetail,
-  ComplaintList,
-  ComplaintListItem,
-  ComplaintOutcome,
-  ComplaintRemedy,
+import {
+  COMPLAINT_COUNT_CAP,
+  type ComplaintCounts,
+  type ComplaintDetail,
+  type ComplaintList,
+  type ComplaintListItem,
+  type ComplaintOutcome,
+  type ComplaintRemedy,
 } from '../../contract/complaints'
 import type { ComplaintListQuery } from '../../contract/complaint-list'
 import { formatShanghaiTime } from '../../contract/time'
@@ -148,7 +149,7 @@ export async function listComplaints(
       .orderBy(...orderBy(SORT_COLUMNS, query.sort, query.order, complaints.id))
       .limit(pageRange(query).limit)
       .offset(pageRange(query).offset),
-    cappedCount(db, matches),
+    cappedCount(db, matches, COMPLAINT_COUNT_CAP),
   ])
   return { list: rows.map((row) => toItem(row, now)), ...counted }
 }

@@ -639,6 +639,8 @@ export const complaints = pgTable(
       .on(t.marketId, t.dueAt)
       .where(sql`state in ('received', 'handling')`),
     index('complaints_merchant_idx').on(t.merchantId, t.receivedAt),
+    // The platform's list sorted by due time (migration 0019): without it, every such page sorted all.
+    index('complaints_due_idx').on(t.dueAt, t.id),
   ],
 )
 

@@ -5,6 +5,7 @@ import { creditRecomputeJob } from '../../server/credit/job'
 import { markets, merchants } from '../../server/db/schema'
 import { Scheduler } from '../../server/lib/scheduled-jobs'
 import { pesticideTest, sendEvents, withDevice, withMerchant } from '../helpers/devices'
+import { complaintInput, registeredComplaint } from '../helpers/complaints'
 import { withOfficial, withOperator } from '../helpers/fixtures'
 import { createTestApp, type TestApp } from '../helpers/test-app'
 import { typedApi } from '../helpers/typed-api'
@@ -40,23 +41,7 @@ const credit = async (id: string) => {
   return row
 }
 async function complaintAgainst(merchantId: string, token = a.token) {
-  const answer = await api()(
-    '/complaints',
-    '$post',
-    {
-      json: {
-        channel: 'phone',
-        category: 'short_weight',
-        merchantId,
-        description: '少秤',
-        complainantName: '',
-        complainantContact: '',
-      },
-    },
-    { token },
-  )
-  if (answer.body.code !== 20000) throw new Error(answer.body.msg)
-  const id = answer.body.data.id
+  const { id } = await registeredComplaint(t, complaintInput(merchantId), token)
   await api()('/complaints/:id/take-up', '$post', { param: { id }, json: { note: '' } }, { token })
   return id
 }
