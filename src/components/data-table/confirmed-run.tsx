@@ -1,0 +1,44 @@
+import { Suspense, useState, type RefObject } from 'react'
+import { m } from '@/paraglide/messages'
+import { lazyComponent } from '@/components/on-first-use'
+import type { RowAction } from './row-actions'
+
+// The confirm step's dialog (Radix) loads when an action first asks (issue 24: not on a list's first paint).
+const ConfirmDialog = lazyComponent(() => import('@/components/confirm-dialog').then((module) => module.ConfirmDialog))
+
+/** The confirm step shared by a row's menu and a record page's buttons: which action waits, and running it. */
+export function useConfirmedRun() {
+  const [confirming, setConfirming] = useState<RowAction | null>(null)
+  const [pending, setPending] = useState(false)
+  async function run(action: RowAction) {
+    setPending(true)
+    try {
+      await action.run()
+    } catch {
+      // Already reported; the dialog just closes.
+    } finally {
+      setPending(false)
+      setConfirming(null)
+    }
+  }
+  /** Chosen: asked first when it says so, else run at once. */
+  const choose = (action: RowAction) => (action.confirm ? setConfirming(action) : void run(action))
+  const step = (returnFocusTo: RefObject<HTMLButtonElement | null>) =>
+    confirming?.confirm && (
+      <Suspense fallback={null}>
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setConfirming(null)}
+          title={confirming.confirm.title ?? confirming.label}
+          description={confirming.confirm.description}
+          confirmLabel={confirming.confirm.confirmLabel ?? confirming.label}
+          cancelLabel={m.common_cancel()}
+          danger={confirming.danger}
+          pending={pending}
+          onConfirm={() => void run(confirming)}
+          returnFocusTo={returnFocusTo}
+        />
+      </Suspense>
+    )
+  return { choose, step }
+}
