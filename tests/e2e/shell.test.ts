@@ -225,9 +225,15 @@ describe('message box', () => {
     const notices = page.getByTestId('message-list-notice')
     await notices.getByRole('button').first().click()
     await expect.poll(unread).toBe(before - 1)
+    // The notices' tab names its unread count (none drawn at 0).
+    const noticeCount = page.getByRole('tab', { name: /Notices/ }).locator('[aria-label]')
+    const noticesLeft =
+      (await noticeCount.count()) === 0 ? 0 : Number(/\d+/.exec((await noticeCount.textContent()) ?? '0'))
     await page.getByRole('button', { name: 'Mark all read' }).click()
-    // What stays unread is the demo's message and to-do, in the other tabs.
-    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Messages, 2 unread')
+    // What stays unread is in the other tabs: the demo's message and its to-dos (an overdue complaint
+    // adds one for its market's operators, so their number is read, not fixed).
+    await expect.poll(unread).toBe(before - 1 - noticesLeft)
+    expect(before - 1 - noticesLeft).toBeGreaterThanOrEqual(2)
     await page.getByRole('button', { name: 'View more' }).click()
     // The full list pages through however many notices the demo's history left (one page or more).
     await page
