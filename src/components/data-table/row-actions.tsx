@@ -3,7 +3,7 @@ import { MoreHorizontal, type LucideIcon } from 'lucide-react'
 import { cn } from '@/lib/cn'
 import { useLoadedOnUse } from '@/components/on-first-use'
 import { Button } from '@/components/ui/button'
-import { useConfirmedRun } from './confirmed-run'
+import { ConfirmDialogOnUse, useConfirmedRun } from './confirmed-run'
 import { useRowInUse } from './use-row-in-use'
 
 // The menu and its Radix code load when a row's menu is first pointed at, focused or opened (issue 24:
@@ -117,7 +117,7 @@ type ActionButtonsProps = {
 export function ActionButtons({ actions, lastUsed }: ActionButtonsProps) {
   const ownRef = useRef<HTMLButtonElement>(null)
   const used = lastUsed ?? ownRef
-  const { choose, step } = useConfirmedRun()
+  const { choose, step } = useConfirmedRun(ConfirmDialogOnUse)
   return (
     <div className="flex flex-wrap items-center gap-2">
       {actions.map((action) => {

@@ -1,5 +1,6 @@
 import { useCallback, useState, type PointerEvent, type ReactNode, type RefObject } from 'react'
 import { cn } from '@/lib/cn'
+import { ConfirmDialog } from '@/components/confirm-dialog'
 import { Button } from '@/components/ui/button'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
 import { useConfirmedRun } from './confirmed-run'
@@ -19,7 +20,7 @@ export function RowMenu({ menuLabel, actions, trigger, menuIcon, focusButton }: 
   const [menuOpen, setMenuOpen] = useState(true)
   const closeMenu = useCallback(() => setMenuOpen(false), [])
   const onCloseAutoFocus = useCloseOutOfView(menuOpen, closeMenu, trigger)
-  const { choose, step } = useConfirmedRun()
+  const { choose, step } = useConfirmedRun(ConfirmDialog)
 
   return (
     <>
