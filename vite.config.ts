@@ -80,7 +80,16 @@ const SHARED_WITH_ENTRY = /node_modules[\\/]@tanstack[\\/]react-query[\\/]build[
  */
 const loadedByImport = (graph: ModuleGraph, id: string) => (graph.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0
 
-/** Every module `roots` import statically, the roots included (only through those `follow` allows). */
+/**
+ * Packages whose index re-exports every part (`import { Slot } from 'radix-ui'`): the graph shows the
+ * index importing all of them, used or not. Followed, every Radix primitive looked statically imported
+ * by the console, and the groups below put menus, popovers and dialogs its pages load on first use into
+ * the console's chunk (issue 24). Not followed, the parts are left to the bundler, which puts each
+ * with the chunks that use it.
+ */
+const BARREL = /node_modules[\\/]radix-ui[\\/]/
+
+/** Every module `roots` import statically, the roots included (only through those `follow` allows; never through a barrel). */
 function closureOf(graph: ModuleGraph, roots: readonly string[], follow = (_id: string) => true): Set<string> {
   const seen = new Set<string>()
   const queue = [...roots]
@@ -88,6 +97,7 @@ function closureOf(graph: ModuleGraph, roots: readonly string[], follow = (_id: 
     const id = queue.pop() as string
     if (seen.has(id) || !follow(id)) continue
     seen.add(id)
+    if (BARREL.test(id)) continue
     const info = graph.getModuleInfo(id)
     queue.push(...(info?.importedIds ?? []))
   }

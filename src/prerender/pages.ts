@@ -63,6 +63,14 @@ const FRAME_ACCOUNT = {
   official: true,
 }
 
+/** The same for a market's operator: the frame's `market` variant (its menu and navbar). */
+const MARKET_FRAME_ACCOUNT = {
+  ...FRAME_ACCOUNT,
+  role: Role.MARKET,
+  marketId: '00000000-0000-4000-8000-000000000000',
+  official: false,
+}
+
 export const PRERENDERED_PAGES: PrerenderedPage[] = [
   {
     path: '/login',
@@ -86,15 +94,21 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
     // real account's as soon as its code runs.
     answers: { 'POST /api/user/info': FRAME_ACCOUNT },
     takeover: true,
-    variants: {
-      market: {
-        'POST /api/user/info': {
-          ...FRAME_ACCOUNT,
-          role: Role.MARKET,
-          marketId: '00000000-0000-4000-8000-000000000000',
-          official: false,
-        },
-      },
-    },
+    variants: { market: { 'POST /api/user/info': MARKET_FRAME_ACCOUNT } },
+  },
+  {
+    // Issue 24 §3: a list's frame (the shell, its header, toolbar, table head and skeleton rows) paints
+    // from the HTML, and the list takes over when its code has run. The market list is the platform's
+    // only (a MARKET operator's guard sends them on to the Workplace): no variant.
+    path: '/market',
+    file: 'market-list',
+    preload: [
+      'src/routes/_console.tsx?tsr-split=component',
+      'src/routes/_console/market/index.tsx?tsr-split=component',
+    ],
+    boot: 'src/prerender/boot/console-page.ts',
+    storage: { token: 'prerender' },
+    answers: { 'POST /api/user/info': FRAME_ACCOUNT },
+    takeover: true,
   },
 ]

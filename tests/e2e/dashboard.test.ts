@@ -69,6 +69,9 @@ const LOADING = { timeout: 10_000 }
 
 /** Every widget shows content (not loading, empty or failed), every chart has painted. */
 async function expectEveryWidget(page: Page) {
+  // After a reload the prerendered frame's widgets are replaced at takeover: a widget found in the
+  // frame is gone by the time it is scrolled to.
+  await page.waitForFunction(() => (window as { __frameTakenOver?: boolean }).__frameTakenOver === true)
   // Widgets below the first screen ask for their data as they come into view (issue 24).
   for (const id of WIDGETS) {
     await page.getByTestId(id).scrollIntoViewIfNeeded()

@@ -1,12 +1,14 @@
-import { useCallback, useRef, useState, type PointerEvent, type ReactNode, type RefObject } from 'react'
+import { useRef, type PointerEvent, type ReactNode, type RefObject } from 'react'
 import { MoreHorizontal, type LucideIcon } from 'lucide-react'
-import { m } from '@/paraglide/messages'
 import { cn } from '@/lib/cn'
-import { ConfirmDialog } from '@/components/confirm-dialog'
+import { useLoadedOnUse } from '@/components/on-first-use'
 import { Button } from '@/components/ui/button'
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
-import { useCloseOutOfView } from './use-close-out-of-view'
+import { ConfirmDialogOnUse, useConfirmedRun } from './confirmed-run'
 import { useRowInUse } from './use-row-in-use'
+
+// The menu and its Radix code load when a row's menu is first pointed at, focused or opened (issue 24:
+// nothing of it on a list's first paint); one module for every row.
+const loadRowMenu = () => import('./row-menu')
 
 export type RowAction = {
   id: string
@@ -53,14 +55,23 @@ export function RowActions({ menuLabel, actions, children, menuRef, rowKey }: Ro
   // The menu's Radix tree mounts on first use: a 100-row page draws a hundred closed menus otherwise.
   // Until then a plain button stands in, which stays in place when the row shows another item.
   const menu = useRowInUse(rowKey)
+  const loaded = useLoadedOnUse(loadRowMenu, menu.inUse)
 
   return (
     <div className="flex items-center gap-1">
       {children}
-      {menu.inUse ? (
-        <RowMenu key={rowKey} menuLabel={menuLabel} actions={actions} trigger={trigger} />
+      {menu.inUse && loaded ? (
+        <loaded.RowMenu
+          key={rowKey}
+          menuLabel={menuLabel}
+          actions={actions}
+          trigger={trigger}
+          menuIcon={menuIcon}
+          focusButton={focusButton}
+        />
       ) : (
-        // Opens the menu the way the menu's own trigger would.
+        // Opens the menu the way the menu's own trigger would (once its code is there: the button
+        // keeps focus meanwhile).
         <Button
           ref={trigger}
           variant="ghost"
@@ -69,6 +80,8 @@ export function RowActions({ menuLabel, actions, children, menuRef, rowKey }: Ro
           aria-label={menuLabel}
           aria-haspopup="menu"
           aria-expanded={false}
+          onPointerEnter={warmRowMenu}
+          onFocus={warmRowMenu}
           onPointerDown={(event) => {
             if (event.button !== 0 || event.ctrlKey) return
             event.preventDefault()
@@ -88,85 +101,8 @@ export function RowActions({ menuLabel, actions, children, menuRef, rowKey }: Ro
   )
 }
 
-/** The confirm step shared by a row's menu and a record page's buttons: which action waits, and running it. */
-function useConfirmedRun() {
-  const [confirming, setConfirming] = useState<RowAction | null>(null)
-  const [pending, setPending] = useState(false)
-  async function run(action: RowAction) {
-    setPending(true)
-    try {
-      await action.run()
-    } catch {
-      // Already reported; the dialog just closes.
-    } finally {
-      setPending(false)
-      setConfirming(null)
-    }
-  }
-  /** Chosen: asked first when it says so, else run at once. */
-  const choose = (action: RowAction) => (action.confirm ? setConfirming(action) : void run(action))
-  const step = (returnFocusTo: RefObject<HTMLButtonElement | null>) =>
-    confirming?.confirm && (
-      <ConfirmDialog
-        open
-        onOpenChange={(open) => !open && setConfirming(null)}
-        title={confirming.confirm.title ?? confirming.label}
-        description={confirming.confirm.description}
-        confirmLabel={confirming.confirm.confirmLabel ?? confirming.label}
-        cancelLabel={m.common_cancel()}
-        danger={confirming.danger}
-        pending={pending}
-        onConfirm={() => void run(confirming)}
-        returnFocusTo={returnFocusTo}
-      />
-    )
-  return { choose, step }
-}
-
-type RowMenuProps = Pick<RowActionsProps, 'menuLabel' | 'actions'> & { trigger: RefObject<HTMLButtonElement | null> }
-
-/** One row's menu, opened as it mounts, and the confirm step of the action chosen in it. */
-function RowMenu({ menuLabel, actions, trigger }: RowMenuProps) {
-  const [menuOpen, setMenuOpen] = useState(true)
-  const closeMenu = useCallback(() => setMenuOpen(false), [])
-  const onCloseAutoFocus = useCloseOutOfView(menuOpen, closeMenu, trigger)
-  const { choose, step } = useConfirmedRun()
-
-  return (
-    <>
-      <DropdownMenu open={menuOpen} onOpenChange={setMenuOpen}>
-        <DropdownMenuTrigger asChild>
-          <Button
-            ref={trigger}
-            variant="ghost"
-            size="icon"
-            className="size-8"
-            aria-label={menuLabel}
-            onPointerDown={focusButton}
-          >
-            {menuIcon}
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end" onCloseAutoFocus={onCloseAutoFocus}>
-          {actions.map((action) => {
-            const Icon = action.icon
-            return (
-              <DropdownMenuItem
-                key={action.id}
-                onSelect={() => choose(action)}
-                className={cn(action.danger && 'text-danger focus:text-danger')}
-              >
-                {Icon && <Icon aria-hidden className="size-4" />}
-                {action.label}
-              </DropdownMenuItem>
-            )
-          })}
-        </DropdownMenuContent>
-      </DropdownMenu>
-      {step(trigger)}
-    </>
-  )
-}
+/** Starts loading the menu's code ahead of a press (the bundler keeps the one request). */
+const warmRowMenu = () => void loadRowMenu()
 
 type ActionButtonsProps = {
   actions: readonly RowAction[]
@@ -181,7 +117,7 @@ type ActionButtonsProps = {
 export function ActionButtons({ actions, lastUsed }: ActionButtonsProps) {
   const ownRef = useRef<HTMLButtonElement>(null)
   const used = lastUsed ?? ownRef
-  const { choose, step } = useConfirmedRun()
+  const { choose, step } = useConfirmedRun(ConfirmDialogOnUse)
   return (
     <div className="flex flex-wrap items-center gap-2">
       {actions.map((action) => {

@@ -139,6 +139,9 @@ function RowSpace({ height, width }: { height: number; width: number }) {
   )
 }
 
+/** Skeleton rows at most: more than a 1,000 px screen holds. */
+const SKELETON_ROWS = 20
+
 /** The rows, or what stands in for them: skeleton rows, the failure with a retry, or "nothing matches". */
 export function TableBody<Row>({ table, result, pageSize, emptyText, whenNoRows }: TableBodyProps<Row>) {
   // Kept by TanStack Table (memoised) while the columns and their visibility stay the same.
@@ -164,10 +167,15 @@ export function TableBody<Row>({ table, result, pageSize, emptyText, whenNoRows 
           {inCell(<AsyncState state="error" error={result.error} onRetry={result.retry} />)}
         </tbody>
       )
+    // On a wide screen each bar stands in a row's height (use-virtual-rows.ts: a 32 px button, its
+    // padding and border), up to a screenful: what follows the table (the pagination, the footer) is
+    // where a full page of rows puts it, so it does not jump when they arrive (issue 24: CLS 0.069).
     const skeleton = (
-      <span className="block space-y-4 px-3 py-3.5">
-        {Array.from({ length: Math.min(pageSize, 8) }, (_, i) => (
-          <Skeleton key={i} className="h-4 w-full" />
+      <span className="block px-3 max-md:space-y-4 max-md:py-3.5">
+        {Array.from({ length: Math.min(pageSize, SKELETON_ROWS) }, (_, i) => (
+          <span key={i} className="flex items-center md:h-[53px]">
+            <Skeleton className="h-4 w-full" />
+          </span>
         ))}
       </span>
     )

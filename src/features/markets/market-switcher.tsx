@@ -1,21 +1,14 @@
-import { useDeferredValue, useEffect, useId, useState, type KeyboardEvent } from 'react'
+import { useEffect, useState, type ComponentProps } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { useRouter } from '@tanstack/react-router'
-import { Check, ChevronsUpDown, Store } from 'lucide-react'
+import { ChevronsUpDown, Store } from 'lucide-react'
 import { m } from '@/paraglide/messages'
-import {
-  noteMarketName,
-  setMarketChoice,
-  useMarketChoice,
-  useMarketScope,
-  usePageMarket,
-  type MarketChoice,
-} from '@/lib/market-scope'
-import { cn } from '@/lib/cn'
+import { noteMarketName, useMarketChoice, useMarketScope, type MarketChoice } from '@/lib/market-scope'
 import { Button } from '@/components/ui/button'
-import { Input } from '@/components/ui/input'
-import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover'
-import { marketOptionsQuery, marketQuery } from './queries'
+import { useOpenerOnUse } from '@/components/ui/opener-on-use'
+import { marketQuery } from './queries'
+
+// The popover, its search and choices load on first use (issue 24): the first paint draws the button only.
+const loadPopover = () => import('./market-switcher-popover')
 
 /** The current market's name: the remembered choice's, or asked of the server for a market from a link. */
 function useMarketName(market: string | null, choice: MarketChoice): string {
@@ -30,29 +23,6 @@ function useMarketName(market: string | null, choice: MarketChoice): string {
   return name ?? (detail.isError ? m.switcher_unknown() : m.common_loading())
 }
 
-/** The switcher's choices, in order, from any element inside its popover. */
-const optionButtons = (from: HTMLElement) =>
-  Array.from(
-    from
-      .closest('[data-slot="popover-content"], [role="dialog"]')
-      ?.querySelectorAll<HTMLButtonElement>('[data-switcher-option]') ?? [],
-  )
-
-/** Up and down move between the search box and the choices, as in a list. */
-function moveFocus(event: KeyboardEvent<HTMLElement>) {
-  if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return
-  const buttons = optionButtons(event.currentTarget)
-  const at = buttons.indexOf(document.activeElement as HTMLButtonElement)
-  const next = event.key === 'ArrowDown' ? Math.min(at + 1, buttons.length - 1) : at - 1
-  event.preventDefault()
-  if (next >= 0) buttons[next]?.focus()
-  else
-    event.currentTarget
-      .closest('[data-slot="popover-content"], [role="dialog"]')
-      ?.querySelector<HTMLInputElement>('input')
-      ?.focus()
-}
-
 /**
  * OFFICIAL users choose "All markets" or one market for the merchant, device and dashboard pages.
  * On such a page the choice goes into its URL (`?market=`), so the tab says what it shows; it is
@@ -60,89 +30,31 @@ function moveFocus(event: KeyboardEvent<HTMLElement>) {
  * asks the server, so a thousand markets are fine.
  */
 export function MarketSwitcher() {
-  const id = useId()
-  const router = useRouter()
-  const page = usePageMarket()
   const choice = useMarketChoice()
   const scope = useMarketScope()
   const name = useMarketName(scope, choice)
   const [open, setOpen] = useState(false)
-  const [text, setText] = useState('')
-  const q = useDeferredValue(text.trim())
-  const options = useQuery({ ...marketOptionsQuery(q), enabled: open })
-
-  const choose = (next: MarketChoice) => {
-    setMarketChoice(next)
-    // Replacing the entry updates the current tab; another market's list starts on its first page.
-    if (page.scoped)
-      void router.navigate({
-        to: '.',
-        search: (previous) => ({ ...previous, market: next?.id, page: undefined }),
-        replace: true,
-      })
-    setOpen(false)
-    setText('')
-  }
-  const item = (key: string, label: string, selected: boolean, onSelect: () => void) => (
-    <li key={key}>
-      <button
-        type="button"
-        aria-pressed={selected}
-        data-switcher-option
-        onClick={onSelect}
-        className="flex w-full items-center gap-2 rounded px-2 py-1.5 text-left text-sm hover:bg-accent focus-visible:bg-accent focus-visible:outline-none"
-      >
-        <Check aria-hidden className={cn('size-4 shrink-0', selected ? 'opacity-100' : 'opacity-0')} />
-        <span className="truncate">{label}</span>
-      </button>
-    </li>
+  const opener = useOpenerOnUse(loadPopover, 'dialog')
+  const button = (props: ComponentProps<typeof Button>) => (
+    <Button
+      variant="outline"
+      size="sm"
+      className="max-w-56 justify-between gap-2"
+      aria-label={m.switcher_label({ current: name })}
+      data-testid="market-switcher"
+      {...props}
+    >
+      <Store aria-hidden className="size-4 shrink-0" />
+      <span className="truncate">{name}</span>
+      <ChevronsUpDown aria-hidden className="size-3.5 shrink-0 opacity-60" />
+    </Button>
   )
-
+  if (!opener.loaded) return button(opener.standIn)
   return (
-    <Popover open={open} onOpenChange={setOpen}>
-      <PopoverTrigger asChild>
-        <Button
-          variant="outline"
-          size="sm"
-          className="max-w-56 justify-between gap-2"
-          aria-label={m.switcher_label({ current: name })}
-          data-testid="market-switcher"
-        >
-          <Store aria-hidden className="size-4 shrink-0" />
-          <span className="truncate">{name}</span>
-          <ChevronsUpDown aria-hidden className="size-3.5 shrink-0 opacity-60" />
-        </Button>
-      </PopoverTrigger>
-      <PopoverContent align="start" className="w-72 p-2">
-        <label htmlFor={`${id}-q`} className="sr-only">
-          {m.switcher_search()}
-        </label>
-        <Input
-          id={`${id}-q`}
-          type="search"
-          autoFocus
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          onKeyDown={(event) => {
-            // Enter takes the first match; the arrow keys walk the list.
-            if (event.key === 'Enter') {
-              event.preventDefault()
-              optionButtons(event.currentTarget)[0]?.click()
-            } else moveFocus(event)
-          }}
-          placeholder={m.switcher_search()}
-          className="mb-2 h-8"
-        />
-        <ul aria-label={m.switcher_title()} className="max-h-72 overflow-y-auto" onKeyDown={moveFocus}>
-          {!q && item('all', m.switcher_all(), scope === null, () => choose(null))}
-          {options.data?.map((option) =>
-            item(option.id, option.name, scope === option.id, () => choose({ id: option.id, name: option.name })),
-          )}
-        </ul>
-        {options.isPending && <p className="px-2 py-1.5 text-sm text-muted-foreground">{m.common_loading()}</p>}
-        {options.isError && <p className="px-2 py-1.5 text-sm text-danger">{m.switcher_failed()}</p>}
-        {options.data?.length === 0 && <p className="px-2 py-1.5 text-sm text-muted-foreground">{m.switcher_none()}</p>}
-      </PopoverContent>
-    </Popover>
+    <opener.loaded.MarketSwitcherPopover
+      open={open}
+      onOpenChange={setOpen}
+      trigger={button({ ref: opener.triggerRef })}
+    />
   )
 }

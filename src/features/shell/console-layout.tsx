@@ -9,7 +9,7 @@ import { useMarketScope } from '@/lib/market-scope'
 import { cn } from '@/lib/cn'
 import type { EarlyPaletteWindow } from '@/prerender/boot/early-palette'
 import { Button } from '@/components/ui/button'
-import { Sheet, SheetContent, SheetTitle } from '@/components/ui/sheet'
+import { lazyComponent, OnFirstUse } from '@/components/on-first-use'
 import { LocaleSwitch } from '@/components/locale-switch'
 import { LiveIndicator } from './live-indicator'
 import { PaletteButton, usePaletteShortcut } from './palette-button'
@@ -23,6 +23,8 @@ import { useDeviceMode } from './use-device'
 import { useTabTracking } from './use-tab-tracking'
 import { BrandMark } from '@/components/brand-mark'
 
+// The phone's menu drawer (Radix Dialog) loads when first opened.
+const MobileMenu = lazyComponent(() => import('./mobile-menu').then((module) => module.MobileMenu))
 const SettingsDrawer = lazy(() => import('./settings-drawer').then((module) => ({ default: module.SettingsDrawer })))
 // cmdk and the palette load on first use: nothing of them rides on the console's first load.
 const loadPalette = () => import('./command-palette')
@@ -165,24 +167,15 @@ export function ConsoleLayout({ role, userMenu, messageBox, marketSwitcher }: Co
       </div>
 
       {mobile && (
-        <Sheet open={mobileMenuOpen} onOpenChange={setMobileMenuOpen}>
-          <SheetContent
-            side="left"
+        <OnFirstUse used={mobileMenuOpen}>
+          <MobileMenu
+            open={mobileMenuOpen}
+            onOpenChange={setMobileMenuOpen}
             width={Math.min(settings.menuWidth, 320)}
-            closeLabel={m.common_close()}
-            aria-describedby={undefined}
-          >
-            <SheetTitle className="px-4 pt-4 pb-1">{m.nav_main_label()}</SheetTitle>
-            {/* What the narrow navbar leaves out: the market switcher and the language. */}
-            <div className="flex flex-wrap items-center gap-2 px-3 pt-2">
-              {marketSwitcher}
-              <LocaleSwitch />
-            </div>
-            <div onClick={(event) => (event.target as HTMLElement).closest('a') && setMobileMenuOpen(false)}>
-              <SideMenu items={items} collapsed={false} />
-            </div>
-          </SheetContent>
-        </Sheet>
+            items={items}
+            marketSwitcher={marketSwitcher}
+          />
+        </OnFirstUse>
       )}
       {!settings.navbar && (
         <Button

@@ -1,11 +1,14 @@
-import { memo } from 'react'
+import { memo, type ComponentProps } from 'react'
 import { ChevronDown, Maximize2, Minimize2, RotateCw } from 'lucide-react'
 import { m } from '@/paraglide/messages'
-import { useTabs, type Tab } from '@/lib/tabs'
+import type { Tab } from '@/lib/tabs'
 import { Button } from '@/components/ui/button'
-import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
+import { useOpenerOnUse } from '@/components/ui/opener-on-use'
 import { toggleMaximized } from './maximize'
-import { TabMenuItems, type TabCommands } from './tab-menu'
+import type { TabCommands } from './tab-menu'
+
+// The menu's Radix code loads on first use (issue 24): the console's first paint draws its button only.
+const loadMenu = () => import('./tab-actions-menu')
 
 type TabBarActionsProps = {
   /** Whether the current page has a tab (a page that is no tab has no reload or menu). */
@@ -19,20 +22,23 @@ type TabBarActionsProps = {
 }
 
 /**
- * The open menu reads the tabs itself ("close to the right" needs them), and so draws again when they
- * change; a closed one draws nothing.
- */
-function CurrentTabMenu({ currentTab, maximized, commands }: Omit<TabBarActionsProps, 'hasCurrent' | 'locale'>) {
-  const { tabs } = useTabs()
-  const tab = currentTab()
-  return tab && <TabMenuItems tab={tab} tabs={tabs} maximized={maximized} commands={commands} />
-}
-
-/**
  * The bar's own buttons: maximize, reload the current tab, and the current tab's menu. Memoised: a
  * new page of a list (a new address, the same tab) leaves them alone.
  */
 function TabBarActionsView({ hasCurrent, currentTab, maximized, commands }: TabBarActionsProps) {
+  const opener = useOpenerOnUse(loadMenu, 'menu')
+  const menuButton = (props: ComponentProps<typeof Button>) => (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="size-8"
+      aria-label={m.tab_actions()}
+      data-testid="tab-actions"
+      {...props}
+    >
+      <ChevronDown aria-hidden className="size-4" />
+    </Button>
+  )
   return (
     <>
       <Button
@@ -62,22 +68,16 @@ function TabBarActionsView({ hasCurrent, currentTab, maximized, commands }: TabB
           >
             <RotateCw aria-hidden className="size-4" />
           </Button>
-          <DropdownMenu modal={false}>
-            <DropdownMenuTrigger asChild>
-              <Button
-                variant="ghost"
-                size="icon"
-                className="size-8"
-                aria-label={m.tab_actions()}
-                data-testid="tab-actions"
-              >
-                <ChevronDown aria-hidden className="size-4" />
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end">
-              <CurrentTabMenu currentTab={currentTab} maximized={maximized} commands={commands} />
-            </DropdownMenuContent>
-          </DropdownMenu>
+          {opener.loaded ? (
+            <opener.loaded.TabActionsMenu
+              currentTab={currentTab}
+              maximized={maximized}
+              commands={commands}
+              trigger={menuButton({ ref: opener.triggerRef })}
+            />
+          ) : (
+            menuButton(opener.standIn)
+          )}
         </>
       )}
     </>

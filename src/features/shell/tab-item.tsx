@@ -1,12 +1,15 @@
-import { memo, useId, useRef, type KeyboardEvent, type MouseEvent, type PointerEvent, type RefObject } from 'react'
+import { lazy, memo, Suspense, useId, useRef, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react'
 import { Pin, X } from 'lucide-react'
 import { m } from '@/paraglide/messages'
 import { isClosable, type Tab } from '@/lib/tabs'
 import { cn } from '@/lib/cn'
-import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
 import { toggleMaximized } from './maximize'
-import { TabMenuItems, type TabCommands } from './tab-menu'
+import type { TabCommands } from './tab-menu'
 import { readableAddress } from './tab-labels'
+
+// A tab's menu and its Radix code load when a menu is first opened (issue 24): nothing of it rides on
+// the console's first paint.
+const TabMenu = lazy(() => import('./tab-item-menu').then((module) => ({ default: module.TabMenu })))
 
 /** What the bar does for a tab's events; the same object for the bar's life (useStableHandlers). */
 export type TabEvents = {
@@ -110,15 +113,17 @@ function TabItemView({
         {label}
       </a>
       {menuOpen && (
-        <TabMenu
-          tab={tab}
-          tabs={tabs}
-          maximized={maximized}
-          events={events}
-          commands={commands}
-          link={link}
-          linkId={linkId}
-        />
+        <Suspense fallback={null}>
+          <TabMenu
+            tab={tab}
+            tabs={tabs}
+            maximized={maximized}
+            events={events}
+            commands={commands}
+            link={link}
+            linkId={linkId}
+          />
+        </Suspense>
       )}
       {isClosable(tab) && (
         <button
@@ -137,44 +142,3 @@ function TabItemView({
 }
 
 export const TabItem = memo(TabItemView)
-
-type TabMenuProps = Pick<TabItemProps, 'tab' | 'tabs' | 'maximized' | 'events' | 'commands'> & {
-  link: RefObject<HTMLAnchorElement | null>
-  linkId: string
-}
-
-/** A tab's open menu, placed over the tab; closing it unmounts it. */
-function TabMenu({ tab, tabs, maximized, events, commands, link, linkId }: TabMenuProps) {
-  // A click elsewhere leaves focus where it went; Escape or an item brings it back to the tab.
-  const interactedOutside = useRef(false)
-  return (
-    <DropdownMenu
-      // Not modal: a modal menu hides the page from assistive technology while its links stay
-      // focusable (axe's aria-hidden-focus); Escape and a click outside still close it.
-      modal={false}
-      open
-      onOpenChange={(open) => events.setMenuOpen(tab, open)}
-    >
-      <DropdownMenuTrigger asChild>
-        {/* What the menu is placed against: the tab's box. The link is the control, so this takes no
-            pointer or focus and is hidden from assistive technology. */}
-        <span aria-hidden className="pointer-events-none absolute inset-0" />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent
-        align="start"
-        aria-labelledby={linkId}
-        onInteractOutside={() => {
-          interactedOutside.current = true
-        }}
-        onCloseAutoFocus={(event) => {
-          event.preventDefault()
-          // The tab may have closed: focus goes where the action sent it instead.
-          if (events.focusAfterMenu() || interactedOutside.current) return
-          link.current?.focus()
-        }}
-      >
-        <TabMenuItems tab={tab} tabs={tabs} maximized={maximized} commands={commands} />
-      </DropdownMenuContent>
-    </DropdownMenu>
-  )
-}

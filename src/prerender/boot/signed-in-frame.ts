@@ -1,0 +1,25 @@
+import { earlyScope } from '@/features/dashboard/early-workplace'
+import type { FrameMemory } from '../frame-memory'
+import { rememberPaletteAsk } from './early-palette'
+import { applyFrameMemory } from './frame-memory'
+import { applyStoredLayout } from './stored-layout'
+import { applyStoredView } from './stored-view'
+
+/**
+ * Part of a signed-in page's boot script (the Workplace's, a list's): the stored theme and layout
+ * applied to the frame, with what the Workplace drew last for this account (its name and role's menu,
+ * the market in scope: src/prerender/frame-memory.ts), and a palette asked for before the code arrives.
+ */
+export function paintSignedInFrame(memory: FrameMemory | null): void {
+  const view = applyStoredView()
+  applyStoredLayout()
+  if (memory && memory.locale === view.locale)
+    applyFrameMemory(memory, memory.scope === earlyScope(memory, location.search))
+  rememberPaletteAsk()
+}
+
+/** No session: straight to /login with the way back, as the console's route guard would, without painting the console. */
+export function leaveForSignIn(): void {
+  document.documentElement.style.display = 'none'
+  location.replace(`/login?${new URLSearchParams({ redirect: location.pathname + location.search }).toString()}`)
+}

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser } from 'playwright-core'
+import { baseURL, DEMO, launchBrowser, newContext, signedInPage } from '../helpers/browser'
+
+/**
+ * Issue 24 §3: a list's frame (the shell, the page's header, toolbar, table head and skeleton rows)
+ * paints from the HTML, as the Workplace's does, and the list takes it over when its code has run.
+ * The market list is the first prerendered list (src/prerender/pages.ts).
+ */
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser.close()
+})
+
+describe('the market list paints its frame from the HTML', () => {
+  it('serves the shell, header, toolbar, table head and skeleton rows in the HTML, its boot script allowed by its hash', async () => {
+    const response = await fetch(`${baseURL()}/market`, { headers: { 'Accept-Language': 'en-US' } })
+    const html = await response.text()
+    expect(html).toContain('data-prerendered="/market"')
+    for (const part of ['data-testid="side-menu"', 'data-testid="tab-bar"', 'Register market', 'Account username'])
+      expect(html, part).toContain(part)
+    expect(html).toContain('data-slot="skeleton"')
+    const scriptSrc = /script-src[^;]*/.exec(response.headers.get('content-security-policy') ?? '')?.[0] ?? ''
+    expect(scriptSrc).toContain("'sha256-")
+    expect(scriptSrc).not.toContain('unsafe-inline')
+  })
+
+  it('shows the frame with JavaScript off', async () => {
+    const context = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false, locale: 'en-US' })
+    const page = await context.newPage()
+    await page.goto('/market')
+    expect(await page.getByTestId('side-menu').isVisible()).toBe(true)
+    expect(await page.getByRole('heading', { name: 'Market management' }).isVisible()).toBe(true)
+    expect(await page.getByRole('columnheader', { name: 'Account username' }).isVisible()).toBe(true)
+    expect(await page.locator('table[aria-busy="true"]').count()).toBe(1)
+    await context.close()
+  })
+
+  it('sends a visitor without a session to /login before painting the console', async () => {
+    const context = await newContext(browser)
+    const page = await context.newPage()
+    await page.goto('/market?status=1')
+    await page.waitForURL(/\/login\?redirect=%2Fmarket%3Fstatus%3D1/)
+    await page.getByLabel('Username').waitFor()
+    await context.close()
+  })
+
+  it('is taken over by the list with a stored session: rows, the account, a search from the address', async () => {
+    const signed = await signedInPage(browser, DEMO.official)
+    const token = await signed.page.evaluate(() => localStorage.getItem('token'))
+    await signed.context.close()
+    const context = await newContext(browser)
+    await context.addInitScript((token) => localStorage.setItem('token', token ?? ''), token)
+    const page = await context.newPage()
+    await page.goto('/market?status=1')
+    await page.locator('table[aria-busy]').waitFor({ state: 'detached', timeout: 15_000 })
+    expect(await page.locator('tbody tr').count()).toBeGreaterThan(0)
+    expect(await page.getByLabel('Account status').inputValue()).toBe('1')
+    await expect.poll(() => page.getByTestId('user-menu').textContent()).toContain(DEMO.official.username)
+    // The shell's controls work after the takeover: the user menu opens from the keyboard.
+    await page.getByTestId('user-menu').focus()
+    await page.keyboard.press('Enter')
+    await page.getByRole('menuitem', { name: 'My account' }).waitFor()
+    await context.close()
+  })
+})
