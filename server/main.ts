@@ -17,6 +17,7 @@ import { Scheduler } from './lib/scheduled-jobs'
 import { rollupCheckJob } from './statements/nightly-check'
 import { minuteRollupPruneJob } from './device-api/minute-prune'
 import { followUpTodoJob } from './pesticide-tests/follow-up-todos'
+import { licenceJob } from './licences/job'
 
 async function main() {
   let env
@@ -73,6 +74,7 @@ async function main() {
     rollupCheckJob,
     minuteRollupPruneJob,
     followUpTodoJob,
+    licenceJob,
   ])
   scheduler.start()
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {

@@ -148,6 +148,7 @@ const listRow = (merchant: MerchantDetail): MerchantListItem => ({
   marketName: merchant.marketName,
   accountUsername: merchant.accountUsername,
   stallNo: merchant.stallNo,
+  licenceState: merchant.licenceState,
   name: merchant.name,
   phone: merchant.phone,
   category: merchant.category,

@@ -42,6 +42,7 @@ export function merchantFormValues(merchant: Merchant | null, marketId: string |
     marketName: _market,
     accountUsername: _username,
     status: _status,
+    licenceState: _licences,
     createdTime: _created,
     ...fields
   } = merchant
