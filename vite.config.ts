@@ -128,9 +128,7 @@ function consoleModules(graph: ModuleGraph): Set<string> {
   // The layout's route module stays in its own chunk (the router loads it by import). Others loaded by
   // import too join the group (the tab store, which logout loads): kept apart, the tab store's chunk
   // imported the console's and the console's imported it, a cycle.
-  const modules = new Set(
-    [...closureOf(graph, [CONSOLE_ROOT])].filter((id) => id !== CONSOLE_ROOT && !outside.has(id)),
-  )
+  const modules = new Set([...closureOf(graph, [CONSOLE_ROOT])].filter((id) => id !== CONSOLE_ROOT && !outside.has(id)))
   consoleModulesByGraph.set(graph, modules)
   return modules
 }

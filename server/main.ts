@@ -18,6 +18,7 @@ import { rollupCheckJob } from './statements/nightly-check'
 import { minuteRollupPruneJob } from './device-api/minute-prune'
 import { followUpTodoJob } from './pesticide-tests/follow-up-todos'
 import { licenceJob } from './licences/job'
+import { overdueComplaintTodoJob } from './complaints/overdue-todos'
 
 async function main() {
   let env
@@ -75,6 +76,7 @@ async function main() {
     minuteRollupPruneJob,
     followUpTodoJob,
     licenceJob,
+    overdueComplaintTodoJob,
   ])
   scheduler.start()
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {

@@ -9,6 +9,8 @@ import { writeAudit } from '../lib/audit'
 import { ApiError } from '../lib/errors'
 import { ownMarket } from '../lib/scope'
 import type { ServerDeps, SessionUser } from '../lib/types'
+import { closeRecordTodos } from '../messages/public'
+import { OVERDUE_TODO } from './overdue-todos'
 import { findComplaint } from './queries'
 
 /**
@@ -150,6 +152,8 @@ async function moveComplaint(deps: ServerDeps, caller: SessionUser, id: string, 
       note: step.note,
       at,
     })
+    // Settled: its overdue to-do, if it had one, is done.
+    if (closing) await closeRecordTodos(tx, OVERDUE_TODO, complaint.marketId, id)
     await writeAudit(tx, complaint.marketId, {
       actorUk: caller.uk,
       area: 'complaint',

@@ -146,6 +146,24 @@ export const auditLog = pgTable(
   ],
 )
 
+/**
+ * Records whose to-do was sent (server/messages/record-todos.ts): claimed by the key in the
+ * transaction that posts the to-dos, so each goes out once whatever runs the job. Migration 0017 (it
+ * took over 0015's pesticide_test_todos). No foreign key: the kinds point at different tables, and a
+ * claim outliving its record costs a row.
+ */
+export const recordTodos = pgTable(
+  'record_todos',
+  {
+    /** The to-dos' message_type. */
+    type: text('type').notNull(),
+    marketId: uuid('market_id').notNull(),
+    recordKey: text('record_key').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.type, t.marketId, t.recordKey] })],
+)
+
 /** The message box (SPEC §2): per-user messages, notices (e.g. a failed pesticide test) and todos. */
 export const messages = pgTable(
   'messages',
@@ -501,27 +519,6 @@ export const pesticideTestFollowUps = pgTable(
 )
 
 /**
- * Failed tests whose to-do was sent (an unhandled failure older than a day): claimed by the key in
- * the transaction that posts the to-dos, so each failure's to-do goes out once. Migration 0015.
- */
-export const pesticideTestTodos = pgTable(
-  'pesticide_test_todos',
-  {
-    marketId: uuid('market_id').notNull(),
-    testId: uuid('test_id').notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.marketId, t.testId] }),
-    foreignKey({
-      name: 'pesticide_test_todos_test_fk',
-      columns: [t.marketId, t.testId],
-      foreignColumns: [pesticideTests.marketId, pesticideTests.id],
-    }).onDelete('cascade'),
-  ],
-)
-
-/**
  * A figure a rollup row adds up: 64-bit, counts as well as money (migration 0009), for what a
  * province produces over years. Read into a JS number: exact up to 2^53, approximate beyond.
  */
@@ -704,13 +701,3 @@ export const licences = pgTable(
     index('licences_valid_until_idx').on(t.validUntil),
   ],
 )
-
-/**
- * Licence to-dos and notices sent (server/licences/reminders.ts), claimed by their key in the
- * transaction that posts them, so each is sent once across instances, retries and restarts:
- * 'reminder:<licence>:<valid until>:<days before>', 'grace:<market>:<grace from>', 'summary:<day>'.
- */
-export const licenceTodos = pgTable('licence_todos', {
-  key: text('key').primaryKey(),
-  sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
-})

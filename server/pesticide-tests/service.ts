@@ -1,19 +1,19 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { ApiCode } from '../../contract/api'
 import type { FollowUp, FollowUpInput, PesticideTest } from '../../contract/pesticide-tests'
 import type { PesticideTestExportQuery } from '../../contract/pesticide-tests-list'
 import { Role } from '../../contract/roles'
 import { formatShanghaiTime } from '../../contract/time'
 import { FOLLOW_UP_ACTION_WORDS, TEST_RESULT_WORDS } from '../../contract/words'
-import { messages, pesticideTestFollowUps, pesticideTests, users } from '../db/schema'
+import { pesticideTestFollowUps, pesticideTests } from '../db/schema'
 import { writeAudit } from '../lib/audit'
 import { withConflicts } from '../lib/conflicts'
 import { csvStream, type CsvValue } from '../lib/csv'
 import { ApiError } from '../lib/errors'
 import { translate, translateWord, type Locale } from '../lib/i18n'
-import { publishLiveMany } from '../lib/live-publish'
 import type { ServerDeps, SessionUser } from '../lib/types'
-import { FOLLOW_UP_TODO_TYPE } from './follow-up-todos'
+import { closeRecordTodos } from '../messages/public'
+import { FOLLOW_UP_TODO } from './follow-up-todos'
 import { exportPesticideTests, exportWhere } from './queries'
 
 /** The CSV's columns, in order (their headers are `pesticide_tests_col_<column>`). */
@@ -106,30 +106,7 @@ export async function recordFollowUp(
         at: now,
       })
       // The test's to-do, for every operator of the market it went to, is done.
-      const done = await tx
-        .update(messages)
-        .set({ status: 1 })
-        .where(
-          and(
-            inArray(
-              messages.userUk,
-              tx
-                .select({ uk: users.uk })
-                .from(users)
-                .where(and(eq(users.role, Role.MARKET), eq(users.marketId, marketId))),
-            ),
-            eq(messages.type, 'todo'),
-            eq(messages.status, 0),
-            eq(messages.messageType, FOLLOW_UP_TODO_TYPE),
-            sql`${messages.params}->>'testId' = ${id}`,
-          ),
-        )
-        .returning({ userUk: messages.userUk })
-      await publishLiveMany(
-        tx,
-        'messages',
-        [...new Set(done.map((row) => row.userUk))].map((userUk) => ({ audience: { userUk }, data: {} })),
-      )
+      await closeRecordTodos(tx, FOLLOW_UP_TODO, marketId, id)
       return { actions, note: input.note, by: { uk: caller.uk, username: caller.username }, at: now.toISOString() }
     }),
   )

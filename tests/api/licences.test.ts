@@ -60,7 +60,7 @@ async function signInAgain() {
 }
 const messagesOf = async (token: string, type: 'todo' | 'notice', locale: 'en-US' | 'zh-CN' = 'en-US') => {
   const answer = await api()('/messages', '$get', { query: { type, pageSize: 100 } }, { token, locale })
-  return answer.body.data.list.filter((message) => message.messageType === 'licence_reminder')
+  return answer.body.data.list.filter((message) => message.messageType?.startsWith('licence_'))
 }
 
 beforeAll(async () => {
@@ -301,15 +301,15 @@ describe('the daily licence job', () => {
     const todos = await messagesOf(a.token, 'todo')
     const titles = todos.map((todo) => todo.title).sort()
     expect(titles).toEqual([
-      'A licence expires in 30 days',
-      'A licence expires in 7 days',
+      'A licence expires within a month: 2026-12-01',
+      'A licence expires within a week: 2026-11-08',
       "Enter your merchants' licences",
     ])
-    expect(todos.find((todo) => todo.title.includes('30 days'))?.content).toContain('2026-12-01')
+    expect(todos.find((todo) => todo.title.includes('month'))?.content).toContain('health certificate JY20261201')
     // Its grace names the merchants missing a licence and its last day (60 days from 2026-11-01).
     expect(todos.find((todo) => todo.title.startsWith('Enter'))?.content).toContain('2026-12-30')
     const zh = await messagesOf(a.token, 'todo', 'zh-CN')
-    expect(zh.map((todo) => todo.title)).toContain('证照将在 30 天后到期')
+    expect(zh.map((todo) => todo.title)).toContain('证照一个月内到期：2026-12-01')
     // B's merchant is valid for months: nothing for B.
     expect(await messagesOf(b.token, 'todo')).toEqual([])
     const notices = await messagesOf(official, 'notice')
@@ -325,9 +325,13 @@ describe('the daily licence job', () => {
     await signInAgain()
     await scheduler().tick()
     const todos = await messagesOf(a.token, 'todo')
-    const reminded = todos.filter((todo) => todo.title === 'A licence expires in 7 days').map((todo) => todo.content)
-    expect(reminded.some((content) => content.includes('2026-11-09'))).toBe(true)
-    expect(reminded).toHaveLength(2)
+    const reminded = todos
+      .filter((todo) => todo.title.startsWith('A licence expires within a week'))
+      .map((todo) => todo.title)
+    expect(reminded.sort()).toEqual([
+      'A licence expires within a week: 2026-11-08',
+      'A licence expires within a week: 2026-11-09',
+    ])
     // The grace summary is once a grace, not once a day.
     expect(todos.filter((todo) => todo.title.startsWith('Enter'))).toHaveLength(1)
     // The calendar alone moved the 31-day licence into expiring.
@@ -342,8 +346,8 @@ describe('the daily licence job', () => {
     t.time.advance(4 * DAY)
     await signInAgain()
     await scheduler().tick()
-    const today = (await messagesOf(a.token, 'todo')).filter((todo) => todo.title === 'A licence expires today')
-    expect(today).toHaveLength(1)
+    const today = (await messagesOf(a.token, 'todo')).filter((todo) => todo.title.includes('last valid day'))
+    expect(today.map((todo) => todo.title)).toEqual(['A licence reaches its last valid day: 2026-11-08'])
     t.time.advance(DAY)
     await signInAgain()
     await scheduler().tick()

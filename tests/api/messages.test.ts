@@ -1,12 +1,9 @@
-import { copyFileSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { migrationsFolder, openDatabase } from '../../server/db/client'
 import { messages } from '../../server/db/schema'
 import { postMessage } from '../../server/messages/post'
 import { listMessages } from '../../server/messages/service'
+import { upgradedFrom } from '../helpers/migrations'
 import { createTestApp, createUser, Role, type TestApp } from '../helpers/test-app'
 
 let t: TestApp
@@ -183,34 +180,13 @@ describe("message texts in the reader's language", () => {
 
 describe('the messages_keys migration', () => {
   it('applies to a database whose messages have only text, and those messages still read', async () => {
-    // The migrations as they were before this one, applied to a fresh database with a message in it.
-    const before = mkdtempSync(join(tmpdir(), 'migrations-'))
-    const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
-      entries: { tag: string }[]
-    }
-    const index = journal.entries.findIndex((entry) => entry.tag.endsWith('_messages_keys'))
-    expect(index).toBeGreaterThan(0)
-    mkdirSync(join(before, 'meta'))
-    writeFileSync(
-      join(before, 'meta/_journal.json'),
-      JSON.stringify({ ...journal, entries: journal.entries.slice(0, index) }),
-    )
-    for (const { tag } of journal.entries.slice(0, index))
-      copyFileSync(join(migrationsFolder, `${tag}.sql`), join(before, `${tag}.sql`))
-    expect(readdirSync(before).length).toBe(index + 1)
-
-    const old = await openDatabase({ kind: 'pglite' }, before)
-    await old.migrate()
-    await old.db.execute(sql`insert into users (uk, username, password_hash, role) values ('u-old', 'old', 'x', 1)`)
-    await old.db.execute(
-      sql`insert into messages (user_uk, type, title, content) values ('u-old', 'message', '欢迎使用每日供应', '旧的文字消息')`,
-    )
-    const snapshot = await old.dump!()
-    await old.close()
-    rmSync(before, { recursive: true })
-
-    const upgraded = await openDatabase({ kind: 'pglite', loadDataDir: snapshot })
-    await upgraded.migrate()
+    // A database as it was before this migration, with a message of only text in it.
+    const upgraded = await upgradedFrom('_messages_keys', async (old) => {
+      await old.db.execute(sql`insert into users (uk, username, password_hash, role) values ('u-old', 'old', 'x', 1)`)
+      await old.db.execute(
+        sql`insert into messages (user_uk, type, title, content) values ('u-old', 'message', '欢迎使用每日供应', '旧的文字消息')`,
+      )
+    })
     const list = await listMessages(
       upgraded,
       { uk: 'u-old' },

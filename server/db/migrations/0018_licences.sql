@@ -1,11 +1,6 @@
 -- Licences and certificates (issue 26 §1): one row per holder and kind; each merchant's worst state
--- stored and indexed for the list; a market's grace for licences missing starts today for the markets
--- already there and on its registration day for the others; to-dos claimed once by key.
-CREATE TABLE "licence_todos" (
-	"key" text PRIMARY KEY NOT NULL,
-	"sent_at" timestamp with time zone NOT NULL
-);
---> statement-breakpoint
+-- stored and indexed for the list (the daily job keeps it current); a market's grace for licences
+-- missing starts today for the markets already there, on its registration day for the others.
 CREATE TABLE "licences" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"market_id" uuid NOT NULL,
