@@ -109,3 +109,48 @@ export const MarketRulesAnswerSchema = v.object({
   complaintDeadlineDays: v.number(),
   licenceGraceFrom: v.string(),
 })
+
+/**
+ * A licence as a form holds it: four texts, all empty for none. Empty, it is null; partly or wholly
+ * filled, it is checked as LicenceFieldsSchema (whose issues, with their fields, are the union's).
+ */
+const BlankLicenceSchema = v.pipe(
+  v.object({ number: v.literal(''), authority: v.literal(''), validFrom: v.literal(''), validUntil: v.literal('') }),
+  v.transform(() => null),
+)
+export const LicenceFormSchema = v.union([BlankLicenceSchema, LicenceFieldsSchema], 'validation_invalid')
+export const BLANK_LICENCE = { number: '', authority: '', validFrom: '', validUntil: '' } as const
+export type LicenceFormValues = { number: string; authority: string; validFrom: string; validUntil: string }
+
+/** The form's values of a holder's licences: each kind's as held, or blank. */
+export function licenceFormValues<K extends LicenceKind>(
+  kinds: readonly K[],
+  held: HolderLicences | undefined,
+): Record<K, LicenceFormValues> {
+  return Object.fromEntries(
+    kinds.map((kind) => {
+      const licence = held?.licences.find((entry) => entry.kind === kind)?.licence
+      return [
+        kind,
+        licence
+          ? {
+              number: licence.number,
+              authority: licence.authority,
+              validFrom: licence.validFrom,
+              validUntil: licence.validUntil,
+            }
+          : { ...BLANK_LICENCE },
+      ]
+    }),
+  ) as Record<K, LicenceFormValues>
+}
+
+/** A merchant's two licences as the form checks them. */
+export const MerchantLicencesFormSchema = v.object({
+  health_certificate: LicenceFormSchema,
+  food_business_licence: LicenceFormSchema,
+})
+export const MarketLicencesFormSchema = v.object({
+  business_licence: LicenceFormSchema,
+  operating_licence: LicenceFormSchema,
+})

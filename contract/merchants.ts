@@ -109,6 +109,7 @@ export const CreateMerchantSchema = v.object({
 export type CreateMerchantInput = v.InferInput<typeof CreateMerchantSchema>
 /** An edit never moves a merchant to another market. */
 export const UpdateMerchantSchema = v.object({ ...MerchantFieldsSchema.entries, ...LicenceEntries })
+export type UpdateMerchantInput = v.InferInput<typeof UpdateMerchantSchema>
 
 export const MerchantListQuerySchema = v.object({ ...MERCHANT_LIST.query.entries, ...MarketQueryEntries })
 export type MerchantListQuery = ListQueryOf<typeof MERCHANT_LIST> & { market?: string | undefined }
