@@ -11,6 +11,7 @@ import {
   requiredText,
   wholeNumber,
 } from './fields'
+import { LICENCE_STATES } from './licence-state'
 import { MarketLicencesSchema } from './licences'
 import { listSchema, queryInt, type ListQueryOf } from './list'
 import { MARKET_LIST, MAX_MARKET_OPTIONS } from './market-list'
@@ -68,6 +69,7 @@ export const CreateMarketSchema = v.object({ ...MarketFieldsSchema.entries, ...L
 export type CreateMarketInput = v.InferInput<typeof CreateMarketSchema>
 /** Editing never asks for the password again. */
 export const UpdateMarketSchema = v.object({ ...MarketFieldsSchema.entries, ...LicenceEntries })
+export type UpdateMarketInput = v.InferInput<typeof UpdateMarketSchema>
 
 export const MarketListQuerySchema = MARKET_LIST.query
 export type MarketListQuery = ListQueryOf<typeof MARKET_LIST>
@@ -82,6 +84,8 @@ const MarketListItemSchema = v.object({
   managerName: v.string(),
   managerPhone: v.string(),
   creditCode: v.string(),
+  /** The worse of the market's own two licences today (issue 26 §1). */
+  licenceState: v.picklist(LICENCE_STATES),
   /** YYYY-MM-DD HH:mm:ss in Asia/Shanghai. */
   registerTime: v.string(),
 })

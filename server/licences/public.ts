@@ -1,5 +1,6 @@
 /**
  * What other areas may use of licences (server import rules): the merchant's and the market's forms
- * write their licences in their own transaction, and a new market's grace starts on its own day.
+ * write their licences in their own transaction; the market list shows each market's own state.
  */
 export { writeMarketLicences, writeMerchantLicences, type LicenceChanges } from './write'
+export { marketLicenceStates } from './queries'

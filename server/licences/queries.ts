@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { ApiCode } from '../../contract/api'
 import {
   MARKET_LICENCE_KINDS,
@@ -7,7 +7,7 @@ import {
   type LicenceCounts,
   type LicenceKind,
 } from '../../contract/licences'
-import { LICENCE_STATES, licenceState, worstLicenceState } from '../../contract/licence-state'
+import { LICENCE_STATES, licenceState, worstLicenceState, type LicenceState } from '../../contract/licence-state'
 import { addDays, shanghaiToday } from '../../contract/time'
 import type { Database } from '../db/client'
 import { licences, markets, merchants } from '../db/schema'
@@ -100,4 +100,30 @@ export async function licenceCounts(
   const counts = Object.fromEntries(LICENCE_STATES.map((state) => [state, 0])) as LicenceCounts
   for (const row of rows) if (row.state in counts) counts[row.state as keyof LicenceCounts] = row.n
   return counts
+}
+
+/** The worse of each market's own two licences today (the market list's column), for a page of markets. */
+export async function marketLicenceStates(
+  db: Pick<Database, 'select'>,
+  marketIds: string[],
+  today: string,
+): Promise<Map<string, LicenceState>> {
+  const rows =
+    marketIds.length === 0
+      ? []
+      : await db
+          .select()
+          .from(licences)
+          .where(and(inArray(licences.marketId, marketIds), isNull(licences.merchantId)))
+  return new Map(
+    marketIds.map((id) => [
+      id,
+      holderLicences(
+        MARKET_LICENCE_KINDS,
+        rows.filter((row) => row.marketId === id),
+        today,
+        null,
+      ).state,
+    ]),
+  )
 }
