@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { MarketQueryEntries } from './scope'
 import { isPhoneNumber } from './china-ids'
 import { COMPLAINT_CATEGORIES, COMPLAINT_CHANNELS, COMPLAINT_STATES, ComplaintListQuerySchema } from './complaint-list'
 import { FileIdSchema, optionalText, requiredChoice } from './fields'
@@ -160,6 +161,16 @@ const ComplaintListItemSchema = v.object({
 export type ComplaintListItem = v.InferOutput<typeof ComplaintListItemSchema>
 export const ComplaintListSchema = listSchema(ComplaintListItemSchema)
 export type ComplaintList = v.InferOutput<typeof ComplaintListSchema>
+
+/** The open complaints of the scope, for the Workplace: each count links to the list filtered by it. */
+export const ComplaintCountsSchema = v.object({
+  received: v.number(),
+  handling: v.number(),
+  overdue: v.number(),
+})
+export type ComplaintCounts = v.InferOutput<typeof ComplaintCountsSchema>
+/** Whose counts: a market, or (OFFICIAL) every market. */
+export const ComplaintCountsQuerySchema = v.object({ ...MarketQueryEntries })
 
 /** One step of a complaint's history: the state it moved to, who moved it and when, their note. */
 const ComplaintStepSchema = v.object({

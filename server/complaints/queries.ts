@@ -2,6 +2,7 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
 import { ApiCode } from '../../contract/api'
 import type { ComplaintCategory, ComplaintChannel, ComplaintState } from '../../contract/complaint-list'
 import type {
+  ComplaintCounts,
   ComplaintDetail,
   ComplaintList,
   ComplaintListItem,
@@ -215,5 +216,30 @@ export async function getComplaintDetail(
       actor: step.actorUk ? { uk: step.actorUk, username: step.username ?? step.actorUk } : null,
       note: step.note,
     })),
+  }
+}
+
+/**
+ * The scope's open complaints by state, and how many of them are overdue at the server's clock: one
+ * read of the open ones (the partial index of open complaints), however many are closed.
+ */
+export async function complaintCounts(
+  deps: Pick<ServerDeps, 'db' | 'clock'>,
+  caller: Caller,
+  market: string | undefined,
+): Promise<ComplaintCounts> {
+  const now = deps.clock()
+  const [row] = await deps.db
+    .select({
+      received: sql<string>`count(*) filter (where ${complaints.state} = 'received')`,
+      handling: sql<string>`count(*) filter (where ${complaints.state} = 'handling')`,
+      overdue: sql<string>`count(*) filter (where ${complaints.dueAt} < ${now.toISOString()}::timestamptz)`,
+    })
+    .from(complaints)
+    .where(allOf(inScope(complaints.marketId, marketScope(caller, market)), OPEN))
+  return {
+    received: Number(row?.received ?? 0),
+    handling: Number(row?.handling ?? 0),
+    overdue: Number(row?.overdue ?? 0),
   }
 }

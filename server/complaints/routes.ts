@@ -1,6 +1,8 @@
 import { Hono } from 'hono'
 import { API_ROLES } from '../../contract/access'
 import {
+  ComplaintCountsQuerySchema,
+  ComplaintCountsSchema,
   ComplaintDetailSchema,
   ComplaintExportQuerySchema,
   ComplaintListQuerySchema,
@@ -17,7 +19,7 @@ import { ok } from '../lib/respond'
 import type { AppEnv } from '../lib/types'
 import { validate, validateRecordId } from '../lib/validate'
 import { complaintsCsv } from './export'
-import { getComplaintDetail, listComplaints } from './queries'
+import { complaintCounts, getComplaintDetail, listComplaints } from './queries'
 import { registerComplaint, resolveComplaint, takeUpComplaint, withdrawComplaint } from './service'
 
 const tags = ['complaints']
@@ -38,6 +40,17 @@ export const complaintRoutes = new Hono<AppEnv>()
     }),
     validate('query', ComplaintListQuerySchema),
     async (c) => ok(c, await listComplaints(c.var.deps, c.var.user, c.req.valid('query'))),
+  )
+  .get(
+    '/counts',
+    apiDoc({
+      tags,
+      summary: 'How many open complaints are received, handling and overdue (the Workplace)',
+      description: `${scopeNote} Overdue: open past the due time at the server's clock.`,
+      data: ComplaintCountsSchema,
+    }),
+    validate('query', ComplaintCountsQuerySchema),
+    async (c) => ok(c, await complaintCounts(c.var.deps, c.var.user, c.req.valid('query').market)),
   )
   .get(
     '/export',

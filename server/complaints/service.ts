@@ -19,6 +19,9 @@ import { findComplaint } from './queries'
  * it moved and is told so, 40900), its history row and its audit entry, in one transaction.
  */
 
+/** What a complaint's writes use: the database and the clock (the demo seed passes its own). */
+type ComplaintDeps = Pick<ServerDeps, 'db' | 'clock'>
+
 const DAY_MS = 86_400_000
 
 /** The merchant named, in the complaint's market (any status: one who left may still be complained about). */
@@ -51,7 +54,7 @@ async function nextNumber(tx: Transaction, marketId: string) {
 
 /** Registers a complaint as received; answers its id and the market's number for it. */
 export async function registerComplaint(
-  deps: ServerDeps,
+  deps: ComplaintDeps,
   caller: SessionUser,
   input: ComplaintFields,
 ): Promise<{ id: string; no: number }> {
@@ -121,7 +124,7 @@ type Step = {
  * Moves a complaint on: only from the states `step.from` names. A complaint moved meanwhile (or never
  * in such a state) is 40900 `error_complaint_state`; one outside the caller's scope 40400.
  */
-async function moveComplaint(deps: ServerDeps, caller: SessionUser, id: string, step: Step): Promise<void> {
+async function moveComplaint(deps: ComplaintDeps, caller: SessionUser, id: string, step: Step): Promise<void> {
   const { db, clock } = deps
   const complaint = await findComplaint(db, caller, id)
   const closing = step.to === 'resolved' || step.to === 'withdrawn'
@@ -171,12 +174,12 @@ async function moveComplaint(deps: ServerDeps, caller: SessionUser, id: string, 
 }
 
 /** Received → handling: someone has taken it up. */
-export const takeUpComplaint = (deps: ServerDeps, caller: SessionUser, input: { id: string; note: string }) =>
+export const takeUpComplaint = (deps: ComplaintDeps, caller: SessionUser, input: { id: string; note: string }) =>
   moveComplaint(deps, caller, input.id, { to: 'handling', from: ['received'], action: 'take_up', note: input.note })
 
 /** Handling → resolved, with its outcome and what was done. */
 export const resolveComplaint = (
-  deps: ServerDeps,
+  deps: ComplaintDeps,
   caller: SessionUser,
   input: { id: string; outcome: ComplaintOutcome; remedies: readonly ComplaintRemedy[]; note: string },
 ) =>
@@ -190,7 +193,7 @@ export const resolveComplaint = (
   })
 
 /** Received or handling → withdrawn: the shopper took it back. */
-export const withdrawComplaint = (deps: ServerDeps, caller: SessionUser, input: { id: string; note: string }) =>
+export const withdrawComplaint = (deps: ComplaintDeps, caller: SessionUser, input: { id: string; note: string }) =>
   moveComplaint(deps, caller, input.id, {
     to: 'withdrawn',
     from: ['received', 'handling'],

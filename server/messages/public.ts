@@ -3,11 +3,4 @@
  * something (a failed pesticide test, a device gone offline, a todo), rendered in the reader's language.
  */
 export { postMessage, type NewMessage } from './post'
-export {
-  closeRecordTodos,
-  notSentYet,
-  recordTodoJob,
-  sendRecordTodos,
-  type DueRecord,
-  type RecordTodoKind,
-} from './record-todos'
+export { closeRecordTodos, notSentYet, recordTodoJob, sendRecordTodos, type RecordTodoKind } from './record-todos'

@@ -282,6 +282,36 @@ describe('the list', () => {
     await t.db.update(markets).set({ complaintDeadlineDays: 7 }).where(eq(markets.id, a.marketId))
   })
 
+  it('counts the open ones by state and the overdue, each caller its own scope', async () => {
+    const counts = async (token: string, market?: string) =>
+      (await api()('/complaints/counts', '$get', { query: market ? { market } : {} }, { token })).body.data
+    // Counted from the list itself: the same rows, whatever the earlier tests left.
+    const total = async (query: ApiInput<'/complaints', '$get'>['query'], token: string) =>
+      (await list({ ...query, pageSize: 1 }, token)).body.data.total
+    const expected = async (token: string, market?: string) => ({
+      received: await total({ state: 'received', market }, token),
+      handling: await total({ state: 'handling', market }, token),
+      overdue: await total({ overdue: 'yes', market }, token),
+    })
+    const mine = await counts(a.token)
+    expect(mine).toEqual(await expected(a.token))
+    expect(mine.received + mine.handling).toBeGreaterThan(0)
+    expect(mine.overdue).toBeGreaterThan(0)
+    // The other market's counts are not an operator's to read: it gets its own.
+    expect(await counts(a.token, b.marketId)).toEqual(mine)
+    const theirs = await counts(b.token)
+    expect(theirs).toEqual(await expected(b.token))
+    expect(await counts(official, a.marketId)).toEqual(mine)
+    const all = await counts(official)
+    expect(all).toEqual(await expected(official))
+    expect(all.received).toBe(mine.received + theirs.received)
+    // A complaint resolved leaves the counts.
+    const { id } = await registered()
+    expect((await counts(a.token)).received).toBe(mine.received + 1)
+    expect((await withdraw(id)).body.code).toBe(20000)
+    expect(await counts(a.token)).toEqual(mine)
+  })
+
   it('keeps a complaint due when it was: changing the deadline later moves no open complaint', async () => {
     const { id } = await registered()
     const before = (await detail(id)).body.data.dueTime

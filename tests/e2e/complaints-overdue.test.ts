@@ -92,6 +92,18 @@ describe('an overdue complaint', () => {
     await page.getByTestId('complaints-overdue-filter').click()
     await page.waitForURL(/overdue=yes/)
     await link.waitFor()
+
+    // The Workplace counts it among the open and the overdue, and its tile opens the filtered list.
+    await page.goto('/dashboard/workplace')
+    const counts = page.getByTestId('widget-complaints')
+    await counts.scrollIntoViewIfNeeded()
+    const overdueTile = counts.getByTestId('count-overdue')
+    await overdueTile.waitFor()
+    expect(Number(await overdueTile.getAttribute('data-value'))).toBeGreaterThanOrEqual(1)
+    expect(Number(await counts.getByTestId('count-received').getAttribute('data-value'))).toBeGreaterThanOrEqual(1)
+    await overdueTile.click()
+    await page.waitForURL(/\/complaint\?.*overdue=yes/)
+    await link.waitFor()
     // Resolved, it is no longer overdue.
     await link.click()
     await takeStep(page, 'take_up')

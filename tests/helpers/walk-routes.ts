@@ -293,6 +293,13 @@ export const TABLE: Row[] = [
     path: (aim) => q('/api/complaints', aim, 'pageSize=100'),
     shows: 'scope',
   },
+  // Counts name no market: their scope is proven in tests/api/complaints.test.ts.
+  {
+    method: 'GET',
+    route: '/api/complaints/counts',
+    area: 'complaints',
+    path: (aim) => q('/api/complaints/counts', aim),
+  },
   {
     method: 'GET',
     route: '/api/complaints/export',

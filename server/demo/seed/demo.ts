@@ -7,6 +7,7 @@ import { hashPassword, md5Hex } from '../../lib/passwords'
 import type { Database } from '../../db/client'
 import { devices, markets, messages, users } from '../../db/schema'
 import { postMessage, type NewMessage } from '../../messages/public'
+import { seedDemoComplaints } from './demo-complaints'
 import { demoMarkets } from './demo-markets'
 import { seedDemoDevices } from './demo-devices'
 import { seedDemoMerchants } from './demo-merchants'
@@ -30,6 +31,7 @@ export async function seedDemo(db: Database): Promise<void> {
   const accounts = (await isEmpty(db)) ? await seedDemoAccounts(db) : null
   await seedDemoMerchants(db)
   await seedDemoDevices(db)
+  await seedDemoComplaints(db)
   // Last: a notice names one of the market's real devices.
   if (accounts) await seedDemoMessages(db, accounts)
 }

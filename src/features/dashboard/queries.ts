@@ -9,6 +9,7 @@ import type {
   RankingMetric,
   RankingPeriod,
 } from '@contract/dashboard'
+import type { ComplaintCountsSchema } from '@contract/complaints'
 import { api } from '@/lib/api-client'
 import { freshFor } from './live-reads'
 
@@ -39,6 +40,7 @@ export const dashboardKeys = {
   methods: (market: Scope) => [...dashboardKeys.scope(market), 'methods'] as const,
   transactions: (market: Scope) => [...dashboardKeys.scope(market), 'transactions'] as const,
   tests: (market: Scope) => [...dashboardKeys.scope(market), 'tests'] as const,
+  complaints: (market: Scope) => [...dashboardKeys.scope(market), 'complaints'] as const,
 }
 
 /** The widget's query; `fresh` when a live event asked for it (./live-reads.ts). */
@@ -100,4 +102,13 @@ export const testsQuery = (market: Scope) =>
   queryOptions({
     queryKey: dashboardKeys.tests(market),
     queryFn: ({ signal, queryKey }) => api('/dashboard/tests', '$get', query(market, queryKey), { signal }),
+  })
+
+export type ComplaintCounts = InferOutput<typeof ComplaintCountsSchema>
+
+/** The scope's open complaints by state and overdue (issue 26 §2); no live event moves them. */
+export const complaintCountsQuery = (market: Scope) =>
+  queryOptions({
+    queryKey: dashboardKeys.complaints(market),
+    queryFn: ({ signal }) => api('/complaints/counts', '$get', { query: { market: market ?? undefined } }, { signal }),
   })

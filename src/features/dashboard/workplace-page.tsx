@@ -5,6 +5,7 @@ import { useLocale } from '@/lib/locale'
 import { MarketScopeLine } from '@/components/market-scope-line'
 import { useMarketScope } from '@/lib/market-scope'
 import { routeTitle } from '@/lib/route-meta'
+import { ComplaintCountsWidget } from './complaint-counts'
 import { DailyChart } from './daily-chart'
 import { LatestTestsWidget } from './latest-tests'
 import { LatestTransactionsWidget } from './latest-transactions'
@@ -59,6 +60,10 @@ export function WorkplacePage({ user }: { user: UserInfo }) {
         <div className="grid grid-cols-1 gap-4 @2xl:grid-cols-2">
           <RankingWidget {...props} metric="amount" />
           <RankingWidget {...props} metric="orders" />
+        </div>
+        {/* The market's own work waiting: complaints (and licences) by state, each linking to its list. */}
+        <div className="grid grid-cols-1 gap-4 @2xl:grid-cols-2">
+          <ComplaintCountsWidget {...props} />
         </div>
       </div>
     </div>
