@@ -136,10 +136,20 @@ describe('a licence expiring in 7 days', () => {
     await page.waitForURL(/\/merchant\?.*licence=expiring/)
     await page.getByRole('row').filter({ hasText: name }).waitFor()
 
-    // In Chinese, the same row says 即将到期.
-    await page.evaluate(() => localStorage.setItem('locale', 'zh-CN'))
-    await page.reload()
-    await page.getByRole('row').filter({ hasText: name }).getByText('即将到期').waitFor()
     await context.close()
+
+    // In Chinese, on a phone, the same merchant's row says 即将到期.
+    const zh = await browser.newContext({ baseURL: origin(), locale: 'zh-CN', viewport: { width: 390, height: 844 } })
+    zh.setDefaultTimeout(15_000)
+    await zh.addInitScript(() => localStorage.setItem('locale', 'zh-CN'))
+    const phone = await zh.newPage()
+    await phone.goto('/login')
+    await signIn(phone, DEMO.market)
+    await phone.waitForURL('**/dashboard/workplace')
+    await phone.goto('/merchant?licence=expiring')
+    await phone.getByText(name).first().waitFor()
+    await phone.locator('[data-licence-state="expiring"]').first().waitFor()
+    expect(await phone.getByText('即将到期').count()).toBeGreaterThanOrEqual(1)
+    await zh.close()
   })
 })
