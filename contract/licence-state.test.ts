@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { licenceState, worstLicenceState } from './licence-state'
-import { LicenceFieldsSchema } from './licences'
+import { LicenceFieldsSchema, MerchantLicencesFormSchema } from './licences'
 import { shanghaiToday } from './time'
 
 describe('licence states', () => {
@@ -74,5 +74,26 @@ describe('a licence as the form sends it', () => {
 
   it('refuses an empty number or authority', () => {
     expect(issues({ ...good, number: '  ', authority: '' }).map(([path]) => path)).toEqual(['number', 'authority'])
+  })
+})
+
+describe('a licence as a form holds it', () => {
+  const blank = { number: '', authority: '', validFrom: '', validUntil: '' }
+  it('is none when all four are empty, and checked as a licence once any is filled', () => {
+    expect(v.parse(MerchantLicencesFormSchema, { health_certificate: blank, food_business_licence: blank })).toEqual({
+      health_certificate: null,
+      food_business_licence: null,
+    })
+    const result = v.safeParse(MerchantLicencesFormSchema, {
+      health_certificate: { ...blank, number: 'JK1' },
+      food_business_licence: blank,
+    })
+    expect(result.success).toBe(false)
+    const fields = new Set(result.issues?.map((issue) => v.getDotPath(issue)))
+    expect([...fields]).toEqual([
+      'health_certificate.authority',
+      'health_certificate.validFrom',
+      'health_certificate.validUntil',
+    ])
   })
 })
