@@ -14,14 +14,14 @@ import { MarketQueryEntries } from './scope'
 export const MERCHANT_LICENCE_KINDS = ['health_certificate', 'food_business_licence'] as const
 /** What a market holds: its business licence and its operating licence. */
 export const MARKET_LICENCE_KINDS = ['business_licence', 'operating_licence'] as const
-export const LICENCE_KINDS = [...MERCHANT_LICENCE_KINDS, ...MARKET_LICENCE_KINDS] as const
+const LICENCE_KINDS = [...MERCHANT_LICENCE_KINDS, ...MARKET_LICENCE_KINDS] as const
 export type LicenceKind = (typeof LICENCE_KINDS)[number]
 export type MerchantLicenceKind = (typeof MERCHANT_LICENCE_KINDS)[number]
 export type MarketLicenceKind = (typeof MARKET_LICENCE_KINDS)[number]
 
 /** Days of grace a market gives its merchants registered before licences were kept (issue 26 §1). */
 export const DEFAULT_LICENCE_GRACE_DAYS = 60
-export const LICENCE_GRACE_DAYS = { min: 0, max: 365 } as const
+const LICENCE_GRACE_DAYS = { min: 0, max: 365 } as const
 
 /**
  * A licence as the form holds it. Its days are calendar days from 1900 to 2100 (CalendarDateSchema),
@@ -41,7 +41,6 @@ export const LicenceFieldsSchema = v.pipe(
   ),
 )
 export type LicenceFields = v.InferOutput<typeof LicenceFieldsSchema>
-export type LicenceFieldsInput = v.InferInput<typeof LicenceFieldsSchema>
 
 /** Each kind's licence, or null for none (a licence once given may be taken away again). */
 const licencesOf = <const K extends readonly string[]>(kinds: K) =>
@@ -67,7 +66,6 @@ const LicenceSchema = v.object({
   validUntil: v.string(),
   state: v.picklist(LICENCE_STATES),
 })
-export type Licence = v.InferOutput<typeof LicenceSchema>
 
 /** A holder's licences: one entry per kind it must hold, `licence` null when it has none. */
 export const HolderLicencesSchema = v.object({
@@ -118,8 +116,8 @@ const BlankLicenceSchema = v.pipe(
   v.object({ number: v.literal(''), authority: v.literal(''), validFrom: v.literal(''), validUntil: v.literal('') }),
   v.transform(() => null),
 )
-export const LicenceFormSchema = v.union([BlankLicenceSchema, LicenceFieldsSchema], 'validation_invalid')
-export const BLANK_LICENCE = { number: '', authority: '', validFrom: '', validUntil: '' } as const
+const LicenceFormSchema = v.union([BlankLicenceSchema, LicenceFieldsSchema], 'validation_invalid')
+const BLANK_LICENCE = { number: '', authority: '', validFrom: '', validUntil: '' } as const
 export type LicenceFormValues = { number: string; authority: string; validFrom: string; validUntil: string }
 
 /** The form's values of a holder's licences: each kind's as held, or blank. */

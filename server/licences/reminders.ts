@@ -19,7 +19,7 @@ import { notSentYet, postMessage, type RecordTodoKind } from '../messages/public
  */
 
 /** Days before the last valid day that a reminder falls due on, nearest last. */
-export const REMINDER_DAYS = [30, 7, 0] as const
+const REMINDER_DAYS = [30, 7, 0] as const
 type ReminderDays = (typeof REMINDER_DAYS)[number]
 /** How long a reminder stays due after its day (a week of downtime is caught up; older ones are let go). */
 const CATCH_UP_DAYS = 7

@@ -62,7 +62,7 @@ async function writeHolder(
 }
 
 /** Stores a merchant's worst state from its licences as they now are (today: the Shanghai day). */
-export async function refreshMerchantState(tx: Writer, merchantId: string, today: string): Promise<void> {
+async function refreshMerchantState(tx: Writer, merchantId: string, today: string): Promise<void> {
   const rows = await tx
     .select({ kind: licences.kind, validUntil: licences.validUntil })
     .from(licences)
