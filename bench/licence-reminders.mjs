@@ -38,7 +38,7 @@ try {
     // Each merchant's two, ending between 60 days ago and 340 days ahead: every reminder day has some.
     await sql`insert into licences (market_id, merchant_id, kind, number, authority, valid_from, valid_until)
       select m.market_id, m.id, k.kind, 'B' || substr(m.id::text, 1, 8), '市场监督管理局',
-             current_date - 300 + (r.n % 400), current_date - 60 + (r.n % 400)
+             current_date - 300 + (r.n % 400)::int, current_date - 60 + (r.n % 400)::int
       from (select id, market_id, row_number() over (order by id) as n from merchants) as m
       cross join (values ('health_certificate', 0), ('food_business_licence', 173)) as k(kind, shift)
       cross join lateral (select m.n + k.shift as n) as r`
