@@ -157,8 +157,8 @@ export const AUDIT_FIELD_WORDS = {
     notes: 'markets_field_notes',
     businessLicenceFileId: 'markets_field_business_licence',
     operatingLicenceFileId: 'markets_field_operating_licence',
-    business_licence: 'licences_kind_business_licence',
-    operating_licence: 'licences_kind_operating_licence',
+    business_licence: 'markets_field_business_licence',
+    operating_licence: 'markets_field_operating_licence',
     marketPhotoFileIds: 'markets_field_photos',
     licenceGraceDays: 'licences_field_grace_days',
     complaintDeadlineDays: 'licences_field_complaint_deadline_days',
@@ -184,8 +184,8 @@ export const AUDIT_FIELD_WORDS = {
     notes: 'merchants_field_notes',
     healthCertificateFileId: 'merchants_field_health_certificate',
     foodLicenceFileId: 'merchants_field_food_licence',
-    health_certificate: 'licences_kind_health_certificate',
-    food_business_licence: 'licences_kind_food_business_licence',
+    health_certificate: 'merchants_field_health_certificate',
+    food_business_licence: 'merchants_field_food_licence',
     status: 'merchants_col_status',
     accountStatus: 'audit_field_account_status',
   } as const satisfies Words<AuditField<'merchant'>>,
@@ -297,10 +297,10 @@ export const LICENCE_STATE_WORDS = {
 } as const satisfies Words<LicenceState>
 
 export const LICENCE_KIND_WORDS = {
-  health_certificate: 'licences_kind_health_certificate',
-  food_business_licence: 'licences_kind_food_business_licence',
-  business_licence: 'licences_kind_business_licence',
-  operating_licence: 'licences_kind_operating_licence',
+  health_certificate: 'merchants_field_health_certificate',
+  food_business_licence: 'merchants_field_food_licence',
+  business_licence: 'markets_field_business_licence',
+  operating_licence: 'markets_field_operating_licence',
 } as const satisfies Words<LicenceKind>
 
 /** The overdue filter's one value. */

@@ -180,10 +180,6 @@ const WORDS: { readonly [Key in WordKey]: () => string } = {
   licences_state_missing: m.licences_state_missing,
   licences_state_expiring: m.licences_state_expiring,
   licences_state_valid: m.licences_state_valid,
-  licences_kind_health_certificate: m.licences_kind_health_certificate,
-  licences_kind_food_business_licence: m.licences_kind_food_business_licence,
-  licences_kind_business_licence: m.licences_kind_business_licence,
-  licences_kind_operating_licence: m.licences_kind_operating_licence,
   licences_field_grace_days: m.licences_field_grace_days,
   licences_field_complaint_deadline_days: m.licences_field_complaint_deadline_days,
 }

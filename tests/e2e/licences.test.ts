@@ -141,11 +141,14 @@ describe('a licence expiring in 7 days', () => {
     // In Chinese, on a phone, the same merchant's row says 即将到期.
     const zh = await browser.newContext({ baseURL: origin(), locale: 'zh-CN', viewport: { width: 390, height: 844 } })
     zh.setDefaultTimeout(15_000)
-    await zh.addInitScript(() => localStorage.setItem('locale', 'zh-CN'))
     const phone = await zh.newPage()
+    // Signed in with the English words the helper knows, then the console switched to Chinese.
     await phone.goto('/login')
+    await phone.evaluate(() => localStorage.setItem('locale', 'en-US'))
+    await phone.reload()
     await signIn(phone, DEMO.market)
     await phone.waitForURL('**/dashboard/workplace')
+    await phone.evaluate(() => localStorage.setItem('locale', 'zh-CN'))
     await phone.goto('/merchant?licence=expiring')
     await phone.getByText(name).first().waitFor()
     await phone.locator('[data-licence-state="expiring"]').first().waitFor()
