@@ -6,7 +6,7 @@
 //   node bench/audit-list.mjs        BENCH_DURATION=5 seconds a line
 import postgres from 'postgres'
 import { officialHeaders, signedInHeaders, startBuiltServer } from './built-server.mjs'
-import { measure } from './measure.mjs'
+import { measureListLines } from './measure.mjs'
 import { ensurePostgresDatabase } from './merchants-seed.mjs'
 
 const PORT = 3927
@@ -54,9 +54,6 @@ async function seed(sql) {
   return ROWS
 }
 
-const qs = (query) => new URLSearchParams(query).toString()
-const ms = (value) => value.toFixed(1).padStart(5)
-
 if (!(await ensurePostgresDatabase(url, { fresh }))) {
   console.log(`PostgreSQL: no server answers at ${url}; skipped`)
   process.exit(0)
@@ -91,23 +88,9 @@ try {
   console.log(
     `GET /api/audit, ${rows.toLocaleString('en')} audit rows in ${MARKETS.toLocaleString('en')}+ markets (PostgreSQL, ${DURATION} s a line; budget p95 <= ${BUDGET_MS} ms)`,
   )
-  for (const [who, headers, label, query] of scenarios) {
-    const address = `${base}/api/audit?${qs({ pageSize: 20, ...query })}`
-    const answer = await (await fetch(address, { headers })).json()
-    if (answer.code !== 20000) throw new Error(`${label}: ${answer.code} ${answer.msg}`)
-    for (let i = 0; i < 20; i++) await fetch(address, { headers })
-    const total = `${answer.data.total.toLocaleString('en')}${answer.data.totalCapped ? '+' : ''}`
-    const line = [`  ${who.padEnd(8)} ${label}: total ${total}, ${answer.data.list.length} rows`]
-    for (const connections of [1, 10]) {
-      const result = await measure(address, headers, { connections, duration: DURATION })
-      const over = result.p95 > BUDGET_MS
-      if (over) misses.push(`${who} ${label}, ${connections} connection(s)`)
-      line.push(
-        `    ${String(connections).padStart(2)} conn: p50 ${ms(result.p50)} ms · p95 ${ms(result.p95)} ms${over ? ' OVER BUDGET' : ' OK'} · ${Math.round(result.rps).toLocaleString('en')} req/s${result.failed ? ` · ${result.failed} failed` : ''}`,
-      )
-    }
-    console.log(line.join('\n'))
-  }
+  misses.push(
+    ...(await measureListLines({ base, path: '/api/audit', scenarios, budgetMs: BUDGET_MS, duration: DURATION })),
+  )
 } finally {
   await sql.end({ timeout: 5 })
   await stop()

@@ -26,7 +26,7 @@ if (seeded.skipped) {
   console.log(`PostgreSQL: no server answers at ${postgresUrl}; skipped`)
   process.exit(0)
 }
-// The server migrates the database (licences, migration 0018) and its own scheduler runs today's job once.
+// The server migrates the database (licences, migration 0020) and its own scheduler runs today's job once.
 const { base, stop } = await startBuiltServer({ port: PORT, databaseUrl: postgresUrl })
 const sql = postgres(postgresUrl, { max: 1, onnotice: () => {} })
 const handle = await openDatabase({ kind: 'postgres', url: postgresUrl, maxConnections: 4 })

@@ -23,3 +23,34 @@ export async function measure(url, headers, { connections, duration, method = 'G
     failed: result.non2xx + result.errors,
   }
 }
+
+const ms = (value) => value.toFixed(1).padStart(5)
+
+/**
+ * A list endpoint's lines, as the list benches print them: for each `[who, headers, label, query]`, its
+ * total and rows, then p50 / p95 with one and ten connections against `budgetMs` (judged with the
+ * connections in `judged`, the others reported). Answers the lines over budget.
+ */
+export async function measureListLines({ base, path, scenarios, budgetMs, duration, judged = [1, 10] }) {
+  const misses = []
+  for (const [who, headers, label, query] of scenarios) {
+    const address = `${base}${path}?${new URLSearchParams({ pageSize: 20, ...query })}`
+    const answer = await (await fetch(address, { headers })).json()
+    if (answer.code !== 20000) throw new Error(`${label}: ${answer.code} ${answer.msg}`)
+    for (let i = 0; i < 20; i++) await fetch(address, { headers })
+    const total = `${answer.data.total.toLocaleString('en')}${answer.data.totalCapped ? '+' : ''}`
+    const line = [`  ${who.padEnd(8)} ${label}: total ${total}, ${answer.data.list.length} rows`]
+    for (const connections of [1, 10]) {
+      const result = await measure(address, headers, { connections, duration })
+      const counts = judged.includes(connections)
+      const over = counts && result.p95 > budgetMs
+      if (over) misses.push(`${who} ${label}, ${connections} connection(s)`)
+      const verdict = !counts ? ' (reported)' : over ? ' OVER BUDGET' : ' OK'
+      line.push(
+        `    ${String(connections).padStart(2)} conn: p50 ${ms(result.p50)} ms · p95 ${ms(result.p95)} ms${verdict} · ${Math.round(result.rps).toLocaleString('en')} req/s${result.failed ? ` · ${result.failed} failed` : ''}`,
+      )
+    }
+    console.log(line.join('\n'))
+  }
+  return misses
+}

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { listSchema } from './list'
+import { cappedListSchema, LIST_COUNT_CAP } from './list'
 
 /**
  * The audit trail (issue 23 §1): who changed which record, when, and what changed. Written by every
@@ -144,13 +144,13 @@ export const AuditEntrySchema = v.object({
 })
 export type AuditEntry = v.InferOutput<typeof AuditEntrySchema>
 
-/** Counting stops here: past it the total is "10,000+" (counting a million rows would cost more than the page). */
-export const AUDIT_COUNT_CAP = 10_000
+/** Counting stops here: past it the total is "10,000+" (the list kit's cap). */
+export const AUDIT_COUNT_CAP = LIST_COUNT_CAP
 
 /**
  * A page of entries, newest first. `total` is exact when `totalCapped` is false; when true, more than
  * `total` (= AUDIT_COUNT_CAP) entries match: the console shows "10,000+" and pages up to there, and
  * asks the user to narrow the filters (a date range, an action) to see further.
  */
-export const AuditListSchema = v.object({ ...listSchema(AuditEntrySchema).entries, totalCapped: v.boolean() })
+export const AuditListSchema = cappedListSchema(AuditEntrySchema)
 export type AuditList = v.InferOutput<typeof AuditListSchema>

@@ -3,7 +3,7 @@ import { MarketQueryEntries } from './scope'
 import { isPhoneNumber } from './china-ids'
 import { COMPLAINT_CATEGORIES, COMPLAINT_CHANNELS, COMPLAINT_STATES, ComplaintListQuerySchema } from './complaint-list'
 import { FileIdSchema, optionalText, requiredChoice } from './fields'
-import { listSchema } from './list'
+import { cappedListSchema } from './list'
 import { cleanText } from './text'
 
 /**
@@ -159,7 +159,14 @@ const ComplaintListItemSchema = v.object({
   closedTime: v.nullable(v.string()),
 })
 export type ComplaintListItem = v.InferOutput<typeof ComplaintListItemSchema>
-export const ComplaintListSchema = listSchema(ComplaintListItemSchema)
+/**
+ * Where the complaints list stops counting: a search matching one complaint in five across the
+ * platform read 50,000 rows to count to 10,000 (44 ms at 100,000 complaints); nobody pages past 50.
+ */
+export const COMPLAINT_COUNT_CAP = 1_000
+
+/** A page of complaints, the total counted up to COMPLAINT_COUNT_CAP ("1,000+" past it). */
+export const ComplaintListSchema = cappedListSchema(ComplaintListItemSchema)
 export type ComplaintList = v.InferOutput<typeof ComplaintListSchema>
 
 /** The open complaints of the scope, for the Workplace: each count links to the list filtered by it. */

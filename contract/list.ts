@@ -42,6 +42,17 @@ export function listSchema<T extends v.GenericSchema>(item: T) {
   return v.object({ list: v.array(item), total: v.number() })
 }
 
+/** Where a list with many rows stops counting: an exact count of a million rows costs more than the page. */
+export const LIST_COUNT_CAP = 10_000
+
+/**
+ * A list whose total is counted up to LIST_COUNT_CAP: past it `totalCapped` is true and `total` the cap
+ * (the console shows "10,000+"; people narrow the filters rather than page to row 60,000).
+ */
+export function cappedListSchema<T extends v.GenericSchema>(item: T) {
+  return v.object({ ...listSchema(item).entries, totalCapped: v.boolean() })
+}
+
 type Options = readonly [string, ...string[]]
 type FilterMap = Record<string, Options>
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { DEVICE_KINDS } from './device-list'
 import { PAYMENT_METHODS } from './device-api'
-import { listSchema } from './list'
+import { cappedListSchema, LIST_COUNT_CAP } from './list'
 import { TRANSACTION_KINDS } from './transactions-list'
 
 /**
@@ -38,7 +38,7 @@ const TransactionSchema = v.object({
 export type Transaction = v.InferOutput<typeof TransactionSchema>
 
 /** Counting stops here: past it the total is "10,000+" (the list kit's capped total). */
-export const TRANSACTION_COUNT_CAP = 10_000
+export const TRANSACTION_COUNT_CAP = LIST_COUNT_CAP
 
 /**
  * A page of transactions. `total` counts every row the filters match (exact from the day rollups when
@@ -47,8 +47,7 @@ export const TRANSACTION_COUNT_CAP = 10_000
  * as `after` or `before`.
  */
 export const TransactionListSchema = v.object({
-  ...listSchema(TransactionSchema).entries,
-  totalCapped: v.boolean(),
+  ...cappedListSchema(TransactionSchema).entries,
   next: v.nullable(v.string()),
   previous: v.nullable(v.string()),
 })

@@ -19,6 +19,7 @@ import { minuteRollupPruneJob } from './device-api/minute-prune'
 import { followUpTodoJob } from './pesticide-tests/follow-up-todos'
 import { licenceJob } from './licences/job'
 import { overdueComplaintTodoJob } from './complaints/overdue-todos'
+import { creditRecomputeJob } from './credit/job'
 
 async function main() {
   let env
@@ -77,6 +78,7 @@ async function main() {
     followUpTodoJob,
     licenceJob,
     overdueComplaintTodoJob,
+    creditRecomputeJob,
   ])
   scheduler.start()
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {

@@ -1,10 +1,10 @@
-import { count, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { desc, eq, sql, type SQL } from 'drizzle-orm'
 import { AUDIT_COUNT_CAP, type AuditEntry, type AuditList } from '../../contract/audit'
 import type { AuditExportQuery, AuditListQuery } from '../../contract/audit-list'
 import type { Database, ReadDatabase } from '../db/client'
 import { auditLog, markets, users } from '../db/schema'
 import { displayChanges } from '../lib/audit'
-import { allOf, containsPattern, orderBy, pageRange, withinDays } from '../lib/list-query'
+import { allOf, cappedCount, containsPattern, orderBy, pageRange, withinDays } from '../lib/list-query'
 import { inScope, marketScope } from '../lib/scope'
 import type { SessionUser } from '../lib/types'
 
@@ -120,22 +120,6 @@ function pageIds(db: Pick<Database, 'select'>, where: SQL | undefined, query: Au
     .as('page')
 }
 
-/**
- * How many entries match, counted up to AUDIT_COUNT_CAP + 1 only: an exact count of a million rows
- * costs far more than the page (and nobody pages to row 600,000; they narrow the filters).
- */
-async function cappedCount(db: Pick<Database, 'select'>, where: SQL | undefined) {
-  const matches = db
-    .select({ one: sql`1` })
-    .from(auditLog)
-    .where(where)
-    .limit(AUDIT_COUNT_CAP + 1)
-    .as('matches')
-  const [row] = await db.select({ n: count() }).from(matches)
-  const n = row?.n ?? 0
-  return { total: Math.min(n, AUDIT_COUNT_CAP), totalCapped: n > AUDIT_COUNT_CAP }
-}
-
 /** A page of the log, newest first unless asked otherwise, with its (capped) total; the page and the count at once on PostgreSQL. */
 export async function listAudit({ db }: { db: Database }, caller: Caller, query: AuditListQuery): Promise<AuditList> {
   const where = listWhere(marketScope(caller, query.market), query)
@@ -143,7 +127,15 @@ export async function listAudit({ db }: { db: Database }, caller: Caller, query:
     entriesOf(db, pageIds(db, where, query)).orderBy(
       ...orderBy({ at: auditLog.at }, query.sort, query.order, auditLog.id),
     ),
-    cappedCount(db, where),
+    cappedCount(
+      db,
+      db
+        .select({ one: sql`1` })
+        .from(auditLog)
+        .where(where)
+        .$dynamic(),
+      AUDIT_COUNT_CAP,
+    ),
   ])
   return { list: rows.map(toEntry), ...counted }
 }

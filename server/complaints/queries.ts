@@ -1,13 +1,14 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
 import { ApiCode } from '../../contract/api'
 import type { ComplaintCategory, ComplaintChannel, ComplaintState } from '../../contract/complaint-list'
-import type {
-  ComplaintCounts,
-  ComplaintDetail,
-  ComplaintList,
-  ComplaintListItem,
-  ComplaintOutcome,
-  ComplaintRemedy,
+import {
+  COMPLAINT_COUNT_CAP,
+  type ComplaintCounts,
+  type ComplaintDetail,
+  type ComplaintList,
+  type ComplaintListItem,
+  type ComplaintOutcome,
+  type ComplaintRemedy,
 } from '../../contract/complaints'
 import type { ComplaintListQuery } from '../../contract/complaint-list'
 import { formatShanghaiTime } from '../../contract/time'
@@ -15,7 +16,7 @@ import type { SelectedFields } from 'drizzle-orm/pg-core'
 import type { Database, ReadDatabase } from '../db/client'
 import { complaints, complaintSteps, markets, merchants, users } from '../db/schema'
 import { ApiError } from '../lib/errors'
-import { allOf, listPage, matchAny, orderBy, pageRange, windowTotal, withinDays } from '../lib/list-query'
+import { allOf, cappedCount, matchAny, orderBy, pageRange, withinDays } from '../lib/list-query'
 import { maskPersonName, maskPhone } from '../lib/masks'
 import { inScope, isInScope, marketScope, type MarketScope } from '../lib/scope'
 import type { ServerDeps, SessionUser } from '../lib/types'
@@ -136,20 +137,21 @@ export async function listComplaints(
   const { db, clock } = deps
   const now = clock()
   const where = listWhere(marketScope(caller, query.market), query, now)
-  const rows = await selectItems(db, { total: windowTotal() })
+  const matches = db
+    .select({ one: sql`1` })
+    .from(complaints)
+    .leftJoin(merchants, eq(merchants.id, complaints.merchantId))
     .where(where)
-    .orderBy(...orderBy(SORT_COLUMNS, query.sort, query.order, complaints.id))
-    .limit(pageRange(query).limit)
-    .offset(pageRange(query).offset)
-  const page = await listPage(rows, query.page, async () => {
-    const [row] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(complaints)
-      .leftJoin(merchants, eq(merchants.id, complaints.merchantId))
+    .$dynamic()
+  const [rows, counted] = await Promise.all([
+    selectItems(db, {})
       .where(where)
-    return row?.n ?? 0
-  })
-  return { list: page.list.map((row) => toItem(row, now)), total: page.total }
+      .orderBy(...orderBy(SORT_COLUMNS, query.sort, query.order, complaints.id))
+      .limit(pageRange(query).limit)
+      .offset(pageRange(query).offset),
+    cappedCount(db, matches, COMPLAINT_COUNT_CAP),
+  ])
+  return { list: rows.map((row) => toItem(row, now)), ...counted }
 }
 
 const EXPORT_BATCH = 1_000

@@ -9,6 +9,7 @@ import { writeAudit } from '../lib/audit'
 import { ApiError } from '../lib/errors'
 import { ownMarket } from '../lib/scope'
 import type { ServerDeps, SessionUser } from '../lib/types'
+import { recomputeCredit } from '../credit/public'
 import { closeRecordTodos } from '../messages/public'
 import { OVERDUE_TODO } from './overdue-todos'
 import { findComplaint } from './queries'
@@ -157,6 +158,9 @@ async function moveComplaint(deps: ComplaintDeps, caller: SessionUser, id: strin
     })
     // Settled: its overdue to-do, if it had one, is done.
     if (closing) await closeRecordTodos(tx, OVERDUE_TODO, complaint.marketId, id)
+    // An outcome counts against the merchant's credit at once, in this transaction.
+    if (step.to === 'resolved' && complaint.merchantId)
+      await recomputeCredit(tx, complaint.marketId, [complaint.merchantId], at)
     await writeAudit(tx, complaint.marketId, {
       actorUk: caller.uk,
       area: 'complaint',

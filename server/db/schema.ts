@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { DEFAULT_COMPLAINT_DEADLINE_DAYS } from '../../contract/complaints'
 import { DEFAULT_LICENCE_GRACE_DAYS } from '../../contract/licences'
+import type { CreditReasonCount, CreditWeights } from '../../contract/credit'
 import {
   bigint,
   bigserial,
@@ -64,11 +65,13 @@ export const markets = pgTable(
     licenceGraceDays: integer('licence_grace_days').notNull().default(DEFAULT_LICENCE_GRACE_DAYS),
     /**
      * The Shanghai day the grace starts: the day licences arrived for the markets there then
-     * (migration 0018), a market's registration day for the others.
+     * (migration 0020), a market's registration day for the others.
      */
     licenceGraceFrom: date('licence_grace_from', { mode: 'string' })
       .notNull()
       .default(sql`(now() at time zone 'Asia/Shanghai')::date`),
+    /** The market's own credit weights over the defaults (contract/credit.ts); `{}`: the defaults. */
+    creditWeights: jsonb('credit_weights').$type<Partial<CreditWeights>>().notNull().default({}),
   },
   (t) => [index('markets_registered_idx').on(t.registeredAt), index('markets_name_idx').on(t.name)],
 )
@@ -258,6 +261,14 @@ export const merchants = pgTable(
     healthCertificateFileId: uuid('health_certificate_file_id'),
     foodLicenceFileId: uuid('food_licence_file_id'),
     status: text('status').notNull().default('active'),
+    /**
+     * The credit rating (issue 26 §3): computed by server/credit from the market's records of the last
+     * 90 days, never written otherwise; kept here so every page, the list and the export read the same.
+     */
+    creditStars: smallint('credit_stars').notNull().default(5),
+    creditPoints: integer('credit_points').notNull().default(0),
+    creditReasons: jsonb('credit_reasons').$type<CreditReasonCount[]>().notNull().default([]),
+    creditComputedAt: timestamp('credit_computed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** What the list's search box looks in, lower-cased, with a trigram index (pg_trgm). */
@@ -487,6 +498,10 @@ export const pesticideTests = pgTable(
     index('pesticide_tests_failed_time_idx')
       .on(t.testedAt)
       .where(sql`result = 'fail'`),
+    // A merchant's failures, for its credit (migration 0018).
+    index('pesticide_tests_failed_merchant_idx')
+      .on(t.marketId, t.merchantId, t.testedAt)
+      .where(sql`result = 'fail'`),
   ],
 )
 
@@ -650,6 +665,8 @@ export const complaints = pgTable(
       .on(t.marketId, t.dueAt)
       .where(sql`state in ('received', 'handling')`),
     index('complaints_merchant_idx').on(t.merchantId, t.receivedAt),
+    // The platform's list sorted by due time (migration 0019): without it, every such page sorted all.
+    index('complaints_due_idx').on(t.dueAt, t.id),
   ],
 )
 

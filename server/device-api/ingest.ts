@@ -21,6 +21,7 @@ import { ApiError } from '../lib/errors'
 import { isMessageKey, translate, type Locale } from '../lib/i18n'
 import type { ServerDeps } from '../lib/types'
 import { publishLive, publishLiveMany } from '../lib/live-publish'
+import { recomputeCredit } from '../credit/public'
 import { postMessage } from '../messages/public'
 import type { AuthedDevice } from './auth'
 import { insertRows, pipelined, RollupDelta, rollupStatements } from './rollups'
@@ -279,6 +280,15 @@ async function noticeFailedTests(
   )
 }
 
+/** The merchants a batch's failed tests name, by market. */
+function failedMerchants(tests: readonly (typeof pesticideTests.$inferInsert)[]): Map<string, string[]> {
+  const byMarket = new Map<string, Set<string>>()
+  for (const test of tests)
+    if (test.result === 'fail' && test.merchantId)
+      byMarket.set(test.marketId, (byMarket.get(test.marketId) ?? new Set()).add(test.merchantId))
+  return new Map([...byMarket].map(([marketId, ids]) => [marketId, [...ids]]))
+}
+
 /** A device's batch, every event valid. */
 type DeviceBatch = { device: AuthedDevice; events: DeviceEvent[] }
 /** The rows a batch wrote, for its live events. */
@@ -448,6 +458,8 @@ async function storeBatches(
     ]).catch((error: unknown) => {
       throw totalTooLarge(error, batches, locale) ?? error
     })
+    // A failed test against a merchant lowers its credit at once (rare: a round trip only then).
+    for (const [marketId, merchantIds] of failedMerchants(tests)) await recomputeCredit(tx, marketId, merchantIds, now)
     return fresh
   })
 }

@@ -1,5 +1,7 @@
-import { and, asc, desc, gte, ilike, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
-import type { SortOrder } from '../../contract/list'
+import { and, asc, count, desc, gte, ilike, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import type { PgSelect } from 'drizzle-orm/pg-core'
+import { LIST_COUNT_CAP, type SortOrder } from '../../contract/list'
+import type { Database, ReadDatabase } from '../db/client'
 import { addDays, shanghaiDayStart } from '../../contract/time'
 
 /**
@@ -64,3 +66,17 @@ export const withinDays = (column: AnyColumn, { from, to }: { from?: string | un
     from ? gte(column, shanghaiDayStart(from)) : undefined,
     to ? lt(column, shanghaiDayStart(addDays(to, 1))) : undefined,
   )
+
+/**
+ * How many rows `matches` (a dynamic select of the list's rows, its joins and where) finds, counted up
+ * to `cap` + 1 only: the total the console shows as "10,000+" past the cap.
+ */
+export async function cappedCount(
+  db: Pick<Database | ReadDatabase, 'select'>,
+  matches: PgSelect,
+  cap = LIST_COUNT_CAP,
+): Promise<{ total: number; totalCapped: boolean }> {
+  const [row] = await db.select({ n: count() }).from(matches.limit(cap + 1).as('matches'))
+  const n = row?.n ?? 0
+  return { total: Math.min(n, cap), totalCapped: n > cap }
+}

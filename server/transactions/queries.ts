@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lt, lte, sql, sum, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, lt, lte, sql, sum, type SQL } from 'drizzle-orm'
 import { ApiCode } from '../../contract/api'
 import type { PaymentMethod } from '../../contract/device-api'
 import type { DeviceKind } from '../../contract/device-list'
@@ -29,7 +29,7 @@ import {
   transactions,
 } from '../db/schema'
 import { ApiError } from '../lib/errors'
-import { allOf, withinDays } from '../lib/list-query'
+import { allOf, cappedCount, withinDays } from '../lib/list-query'
 import { inScope, marketScope, type MarketScope } from '../lib/scope'
 import type { SessionUser } from '../lib/types'
 
@@ -310,22 +310,19 @@ async function rollupTotal(db: Reader, scope: MarketScope, filters: TransactionF
   return pick(row)
 }
 
-/** How many rows match, counted up to the cap only (a count of a million rows costs more than the page). */
-async function cappedCount(db: Reader, where: SQL | undefined) {
-  const matches = db
-    .select({ one: sql`1` })
-    .from(transactions)
-    .where(where)
-    .limit(TRANSACTION_COUNT_CAP + 1)
-    .as('matches')
-  const [row] = await db.select({ n: count() }).from(matches)
-  const n = row?.n ?? 0
-  return { total: Math.min(n, TRANSACTION_COUNT_CAP), totalCapped: n > TRANSACTION_COUNT_CAP }
-}
-
 async function totalOf(db: Reader, scope: MarketScope, filters: TransactionFilters, where: SQL | undefined, now: Date) {
   const exact = await rollupTotal(db, scope, filters, now)
-  return exact === null ? cappedCount(db, where) : { total: exact, totalCapped: false }
+  return exact === null
+    ? cappedCount(
+        db,
+        db
+          .select({ one: sql`1` })
+          .from(transactions)
+          .where(where)
+          .$dynamic(),
+        TRANSACTION_COUNT_CAP,
+      )
+    : { total: exact, totalCapped: false }
 }
 
 /** Whether any row lies before `position` in the list's order (the previous page's button). */

@@ -5,12 +5,12 @@ import { OVERDUE_TODO, overdueComplaintTodoJob } from '../../server/complaints/o
 import { recordTodos } from '../../server/db/schema'
 import { Scheduler } from '../../server/lib/scheduled-jobs'
 import { sendRecordTodos } from '../../server/messages/public'
+import { complaintInput, registeredComplaint, type ComplaintInput } from '../helpers/complaints'
 import { withOfficial, withOperator } from '../helpers/fixtures'
 import { merchantInput } from '../helpers/merchant-input'
 import { upgradedFrom } from '../helpers/migrations'
 import { createTestApp, type TestApp } from '../helpers/test-app'
 import { typedApi } from '../helpers/typed-api'
-import type { ApiInput } from '../../src/lib/api-routes'
 
 /**
  * The overdue complaint's to-do (issue 26 §2) on the kit's record to-dos (server/messages/
@@ -19,7 +19,6 @@ import type { ApiInput } from '../../src/lib/api-routes'
  * migration 0017 keeps the pesticide to-dos already sent.
  */
 type Operator = Awaited<ReturnType<typeof withOperator>>
-type Input = ApiInput<'/complaints', '$post'>['json']
 
 const DAY = 86_400_000
 const logger = pino({ level: 'silent' })
@@ -31,20 +30,8 @@ let b: Operator
 const ids: Record<string, string> = {}
 
 const api = () => typedApi(t.call)
-const input = (merchantId: string, overrides: Partial<Input> = {}): Input => ({
-  channel: 'phone',
-  category: 'short_weight',
-  merchantId,
-  description: '买了两斤青菜，回家称只有一斤六两',
-  complainantName: '王秀英',
-  complainantContact: '13812345678',
-  ...overrides,
-})
-async function registered(json: Input, token: string) {
-  const answer = await api()('/complaints', '$post', { json }, { token })
-  if (answer.body.code !== 20000) throw new Error(`could not register: ${answer.body.msg}`)
-  return answer.body.data.id
-}
+const input = complaintInput
+const registered = async (json: ComplaintInput, token: string) => (await registeredComplaint(t, json, token)).id
 async function merchantOf(token: string, stallNo: string) {
   const answer = await api()('/merchants', '$post', { json: merchantInput(1, { stallNo }) }, { token })
   return answer.body.data.id

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { Role } from '../../contract/roles'
-import { complaints, users } from '../../server/db/schema'
+import { complaints, merchants, users } from '../../server/db/schema'
 import { complaintCounts } from '../../server/complaints/queries'
 import { DEMO_ACCOUNTS, seedDemo } from '../../server/demo/seed/demo'
 import { createTestApp, type TestApp } from '../helpers/test-app'
@@ -44,6 +44,16 @@ describe('demo complaints', () => {
   it('always show an overdue one on the Workplace, by the real clock the seed ran on', async () => {
     const counts = await complaintCounts({ db: t.db, clock: () => new Date() }, operator, undefined)
     expect(counts).toEqual({ received: 1, handling: 2, overdue: 1 })
+  })
+
+  it('lower the credit of the merchants they were upheld against, as the ratings say', async () => {
+    const [row] = await t.db
+      .select({ stars: merchants.creditStars, reasons: merchants.creditReasons })
+      .from(merchants)
+      .innerJoin(complaints, eq(complaints.merchantId, merchants.id))
+      .where(and(eq(complaints.marketId, operator.marketId ?? ''), eq(complaints.outcome, 'upheld')))
+    expect(row?.stars).toBeLessThan(5)
+    expect(row?.reasons.map((reason) => reason.reason)).toContain('complaint_upheld')
   })
 
   it('are seeded once', async () => {

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, complaints, markets } from '../../server/db/schema'
 import { parseCsv } from '../helpers/csv'
+import { complaintInput, registeredComplaint } from '../helpers/complaints'
 import { withOfficial, withOperator } from '../helpers/fixtures'
 import { PNG } from '../helpers/images'
 import { merchantInput } from '../helpers/merchant-input'
@@ -54,21 +55,9 @@ async function advance(ms: number) {
   b = { ...b, token: await t.tokenFor(b.username, 'Market123') }
   official = await t.tokenFor(officialName, 'Official123')
 }
-const input = (overrides: Partial<Input> = {}): Input => ({
-  channel: 'phone',
-  category: 'short_weight',
-  merchantId,
-  description: '买了两斤青菜，回家称只有一斤六两',
-  complainantName: '王秀英',
-  complainantContact: '13812345678',
-  ...overrides,
-})
+const input = (overrides: Partial<Input> = {}): Input => complaintInput(merchantId, overrides)
 const register = (json: Input, token = a.token) => api()('/complaints', '$post', { json }, { token })
-async function registered(json: Input = input(), token = a.token) {
-  const answer = await register(json, token)
-  if (answer.body.code !== 20000) throw new Error(`could not register: ${answer.body.msg}`)
-  return answer.body.data
-}
+const registered = (json: Input = input(), token = a.token) => registeredComplaint(t, json, token)
 const detail = (id: string, token = a.token) => api()('/complaints/:id', '$get', { param: { id } }, { token })
 const list = (query: ApiInput<'/complaints', '$get'>['query'] = {}, token = a.token) =>
   api()('/complaints', '$get', { query }, { token })

@@ -6,6 +6,7 @@ import { shanghaiDayStart } from '../../../contract/time'
 import { hashPassword, md5Hex } from '../../lib/passwords'
 import type { Database } from '../../db/client'
 import { devices, markets, messages, users } from '../../db/schema'
+import { recomputeCredit } from '../../credit/public'
 import { postMessage, type NewMessage } from '../../messages/public'
 import { seedDemoComplaints } from './demo-complaints'
 import { demoMarkets } from './demo-markets'
@@ -32,6 +33,9 @@ export async function seedDemo(db: Database): Promise<void> {
   await seedDemoMerchants(db)
   await seedDemoDevices(db)
   await seedDemoComplaints(db)
+  // The ratings of the history just written (the daily job would at 00:40).
+  for (const market of await db.select({ id: markets.id }).from(markets))
+    await db.transaction((tx) => recomputeCredit(tx, market.id, null, new Date()))
   // Last: a notice names one of the market's real devices.
   if (accounts) await seedDemoMessages(db, accounts)
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "complaints_due_idx" ON "complaints" USING btree ("due_at","id");
