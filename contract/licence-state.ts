@@ -12,7 +12,7 @@ export const LICENCE_STATES = ['expired', 'missing', 'expiring', 'valid'] as con
 export type LicenceState = (typeof LICENCE_STATES)[number]
 
 /** A licence within this many days of its last valid day is expiring (the day itself counted). */
-const EXPIRING_DAYS = 30
+export const EXPIRING_DAYS = 30
 
 /**
  * The state of a licence valid until `validUntil` (its last valid day, 'YYYY-MM-DD') on the Shanghai

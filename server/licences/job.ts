@@ -1,4 +1,7 @@
-import { shanghaiToday } from '../../contract/time'
+import { and, eq, lt, max } from 'drizzle-orm'
+import { addDays, shanghaiToday } from '../../contract/time'
+import type { Database } from '../db/client'
+import { scheduledJobRuns } from '../db/schema'
 import type { ScheduledJob } from '../lib/scheduled-jobs'
 import { sendRecordTodos } from '../messages/public'
 import { LICENCE_GRACE, LICENCE_REMINDER, sendOfficialSummary } from './reminders'
@@ -12,9 +15,19 @@ import { refreshLicenceStates } from './states'
  * its work already done by the latest one and costs a query or two.
  */
 const DAY_MS = 86_400_000
+const JOB = 'licences-daily'
+
+/** Whether yesterday's run finished: then only the merchants the calendar can move need a look. */
+async function ranYesterday(db: Database, today: string): Promise<boolean> {
+  const [last] = await db
+    .select({ slot: max(scheduledJobRuns.slot) })
+    .from(scheduledJobRuns)
+    .where(and(eq(scheduledJobRuns.job, JOB), eq(scheduledJobRuns.outcome, 'ok'), lt(scheduledJobRuns.slot, today)))
+  return last?.slot === addDays(today, -1)
+}
 
 export const licenceJob: ScheduledJob = {
-  name: 'licences-daily',
+  name: JOB,
   schedule: { daily: '00:05' },
   run: async (ctx) => {
     // Stopped part way, the slot fails and runs again after the restart (what was sent stays claimed).
@@ -23,7 +36,10 @@ export const licenceJob: ScheduledJob = {
     }
     // The states once, on the latest slot: a caught-up day's refresh would be today's again.
     const latest = ctx.now.getTime() - ctx.dueAt.getTime() < DAY_MS
-    const changed = latest ? await refreshLicenceStates(ctx.db, shanghaiToday(ctx.now), ctx.stopped) : 0
+    const today = shanghaiToday(ctx.now)
+    const changed = latest
+      ? await refreshLicenceStates(ctx.db, today, ctx.stopped, !(await ranYesterday(ctx.db, today)))
+      : 0
     unlessStopped()
     const reminded = await sendRecordTodos(ctx, LICENCE_REMINDER)
     unlessStopped()
