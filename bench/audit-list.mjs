@@ -4,10 +4,8 @@
 // OFFICIAL and as MARKET.
 // Budget (issue 23): p95 <= 30 ms on PostgreSQL, one connection and ten.
 //   node bench/audit-list.mjs        BENCH_DURATION=5 seconds a line
-import postgres from 'postgres'
-import { officialHeaders, signedInHeaders, startBuiltServer } from './built-server.mjs'
 import { measureListLines } from './measure.mjs'
-import { ensurePostgresDatabase } from './merchants-seed.mjs'
+import { runListBench } from './list-bench.mjs'
 
 const PORT = 3927
 const BUDGET_MS = 30
@@ -15,7 +13,6 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 5)
 const ROWS = 1_000_000
 const MARKETS = 1_000
 const url = process.env.BENCH_AUDIT_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/bench_audit'
-const fresh = process.env.BENCH_RESEED === '1'
 
 /**
  * A million entries over the past year: 2% of no market (OFFICIALs' own accounts), the rest spread over
@@ -54,45 +51,32 @@ async function seed(sql) {
   return ROWS
 }
 
-if (!(await ensurePostgresDatabase(url, { fresh }))) {
-  console.log(`PostgreSQL: no server answers at ${url}; skipped`)
-  process.exit(0)
-}
-// The server migrates the database and seeds the demo's accounts first.
-const { base, stop } = await startBuiltServer({ port: PORT, databaseUrl: url })
-const sql = postgres(url, { max: 1, onnotice: () => {} })
-const misses = []
-try {
-  const rows = await seed(sql)
-  const official = await officialHeaders(base)
-  const operator = await signedInHeaders(base, '0314888', 'Market123')
-  const [{ id: market }] = await sql`select market_id as id from users where username = '0314888'`
-  const [{ id: record }] = await sql`select entity_id as id from audit_log where entity = 'merchant' limit 1`
-  const [{ id: ownRecord }] =
-    await sql`select entity_id as id from audit_log where market_id = ${market} and entity = 'merchant' limit 1`
-  const week = { from: '2026-06-01', to: '2026-06-07' }
-  const scenarios = [
-    ['OFFICIAL', official, 'no filter', {}],
-    ['OFFICIAL', official, 'no filter · page 500', { page: 500 }],
-    ['OFFICIAL', official, 'one market', { market }],
-    ['OFFICIAL', official, 'one action (edit)', { action: 'edit' }],
-    ['OFFICIAL', official, 'one action (lockout_cleared, 1%)', { action: 'lockout_cleared' }],
-    ['OFFICIAL', official, 'a week', week],
-    ['OFFICIAL', official, 'one market · a week', { market, ...week }],
-    ['OFFICIAL', official, 'a record', { record }],
-    ['MARKET', operator, 'no filter', {}],
-    ['MARKET', operator, 'one action (lockout_cleared)', { action: 'lockout_cleared' }],
-    ['MARKET', operator, 'a week', week],
-    ['MARKET', operator, 'a record', { record: ownRecord }],
-  ]
-  console.log(
-    `GET /api/audit, ${rows.toLocaleString('en')} audit rows in ${MARKETS.toLocaleString('en')}+ markets (PostgreSQL, ${DURATION} s a line; budget p95 <= ${BUDGET_MS} ms)`,
-  )
-  misses.push(
-    ...(await measureListLines({ base, path: '/api/audit', scenarios, budgetMs: BUDGET_MS, duration: DURATION })),
-  )
-} finally {
-  await sql.end({ timeout: 5 })
-  await stop()
-}
-if (misses.length) console.log(`OVER BUDGET: ${misses.join('; ')}`)
+await runListBench({
+  url,
+  port: PORT,
+  seed,
+  measure: async ({ base, sql, rows, official, operator, market }) => {
+    const [{ id: record }] = await sql`select entity_id as id from audit_log where entity = 'merchant' limit 1`
+    const [{ id: ownRecord }] =
+      await sql`select entity_id as id from audit_log where market_id = ${market} and entity = 'merchant' limit 1`
+    const week = { from: '2026-06-01', to: '2026-06-07' }
+    const scenarios = [
+      ['OFFICIAL', official, 'no filter', {}],
+      ['OFFICIAL', official, 'no filter · page 500', { page: 500 }],
+      ['OFFICIAL', official, 'one market', { market }],
+      ['OFFICIAL', official, 'one action (edit)', { action: 'edit' }],
+      ['OFFICIAL', official, 'one action (lockout_cleared, 1%)', { action: 'lockout_cleared' }],
+      ['OFFICIAL', official, 'a week', week],
+      ['OFFICIAL', official, 'one market · a week', { market, ...week }],
+      ['OFFICIAL', official, 'a record', { record }],
+      ['MARKET', operator, 'no filter', {}],
+      ['MARKET', operator, 'one action (lockout_cleared)', { action: 'lockout_cleared' }],
+      ['MARKET', operator, 'a week', week],
+      ['MARKET', operator, 'a record', { record: ownRecord }],
+    ]
+    console.log(
+      `GET /api/audit, ${rows.toLocaleString('en')} audit rows in ${MARKETS.toLocaleString('en')}+ markets (PostgreSQL, ${DURATION} s a line; budget p95 <= ${BUDGET_MS} ms)`,
+    )
+    return measureListLines({ base, path: '/api/audit', scenarios, budgetMs: BUDGET_MS, duration: DURATION })
+  },
+})

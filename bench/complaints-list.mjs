@@ -4,10 +4,8 @@
 // market, a state, overdue, a category, text and a number, as OFFICIAL and as MARKET.
 // Budget (issue 26 §2): p95 <= 30 ms on PostgreSQL (one connection; ten reported beside it).
 //   node bench/complaints-list.mjs        BENCH_DURATION=5 seconds a line
-import postgres from 'postgres'
-import { officialHeaders, signedInHeaders, startBuiltServer } from './built-server.mjs'
 import { measureListLines } from './measure.mjs'
-import { ensurePostgresDatabase } from './merchants-seed.mjs'
+import { runListBench } from './list-bench.mjs'
 
 const PORT = 3928
 const BUDGET_MS = 30
@@ -15,7 +13,6 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 5)
 const ROWS = 100_000
 const MARKETS = 100
 const url = process.env.BENCH_COMPLAINTS_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/bench_complaints'
-const fresh = process.env.BENCH_RESEED === '1'
 
 /**
  * A year of complaints, one every five minutes, over 100 bench markets and the demo's (a MARKET caller's
@@ -63,49 +60,36 @@ async function seed(sql) {
   return ROWS
 }
 
-if (!(await ensurePostgresDatabase(url, { fresh }))) {
-  console.log(`PostgreSQL: no server answers at ${url}; skipped`)
-  process.exit(0)
-}
-// The server migrates the database and seeds the demo (its complaints among it) first.
-const { base, stop } = await startBuiltServer({ port: PORT, databaseUrl: url })
-const sql = postgres(url, { max: 1, onnotice: () => {} })
-const misses = []
-try {
-  const rows = await seed(sql)
-  const official = await officialHeaders(base)
-  const operator = await signedInHeaders(base, '0314888', 'Market123')
-  const [{ id: market }] = await sql`select market_id as id from users where username = '0314888'`
-  const [{ no }] = await sql`select no from complaints where market_id = ${market} order by no desc limit 1`
-  const scenarios = [
-    ['OFFICIAL', official, 'no filter', {}],
-    ['OFFICIAL', official, 'no filter · page 200', { page: 200 }],
-    ['OFFICIAL', official, 'one market', { market }],
-    ['OFFICIAL', official, 'handling', { state: 'handling' }],
-    ['OFFICIAL', official, 'overdue', { overdue: 'yes' }],
-    ['OFFICIAL', official, 'a category · oldest due first', { category: 'hygiene', sort: 'dueAt', order: 'asc' }],
-    ['OFFICIAL', official, 'text (青菜)', { q: '青菜' }],
-    ['MARKET', operator, 'no filter', {}],
-    ['MARKET', operator, 'overdue', { overdue: 'yes' }],
-    ['MARKET', operator, 'received', { state: 'received' }],
-    ['MARKET', operator, `a number (#${no})`, { q: `#${no}` }],
-    ['MARKET', operator, 'text (态度)', { q: '态度' }],
-  ]
-  console.log(
-    `GET /api/complaints, ${rows.toLocaleString('en')} complaints in ${MARKETS + 1} markets (PostgreSQL, ${DURATION} s a line; budget p95 <= ${BUDGET_MS} ms with one connection)`,
-  )
-  misses.push(
-    ...(await measureListLines({
+await runListBench({
+  url,
+  port: PORT,
+  seed,
+  measure: async ({ base, sql, rows, official, operator, market }) => {
+    const [{ no }] = await sql`select no from complaints where market_id = ${market} order by no desc limit 1`
+    const scenarios = [
+      ['OFFICIAL', official, 'no filter', {}],
+      ['OFFICIAL', official, 'no filter · page 200', { page: 200 }],
+      ['OFFICIAL', official, 'one market', { market }],
+      ['OFFICIAL', official, 'handling', { state: 'handling' }],
+      ['OFFICIAL', official, 'overdue', { overdue: 'yes' }],
+      ['OFFICIAL', official, 'a category · oldest due first', { category: 'hygiene', sort: 'dueAt', order: 'asc' }],
+      ['OFFICIAL', official, 'text (青菜)', { q: '青菜' }],
+      ['MARKET', operator, 'no filter', {}],
+      ['MARKET', operator, 'overdue', { overdue: 'yes' }],
+      ['MARKET', operator, 'received', { state: 'received' }],
+      ['MARKET', operator, `a number (#${no})`, { q: `#${no}` }],
+      ['MARKET', operator, 'text (态度)', { q: '态度' }],
+    ]
+    console.log(
+      `GET /api/complaints, ${rows.toLocaleString('en')} complaints in ${MARKETS + 1} markets (PostgreSQL, ${DURATION} s a line; budget p95 <= ${BUDGET_MS} ms with one connection)`,
+    )
+    return measureListLines({
       base,
       path: '/api/complaints',
       scenarios,
       budgetMs: BUDGET_MS,
       duration: DURATION,
       judged: [1],
-    })),
-  )
-} finally {
-  await sql.end({ timeout: 5 })
-  await stop()
-}
-if (misses.length) console.log(`OVER BUDGET: ${misses.join('; ')}`)
+    })
+  },
+})

@@ -3,7 +3,7 @@ import { DateRangeQueryEntries, DateRangeSearchSchema, dateRangeInOrder, rangeWi
 import { TEST_RESULTS } from './device-api'
 import { listQuery } from './list'
 import { MarketQueryEntries, MarketScopeSearchSchema } from './scope'
-import { isCleanText } from './text'
+import { RecordFilterQueryEntries, RecordFilterSearchEntries } from './record-filters'
 
 /**
  * The pesticide-test history's query (issue 25 §3), in its own small file (the route's search schema
@@ -25,23 +25,11 @@ export const PESTICIDE_TEST_LIST = listQuery({
   filters: { result: TEST_RESULTS },
 })
 
-const uuid = v.optional(v.pipe(v.string('validation_invalid'), v.uuid('validation_invalid')))
-const stall = v.optional(
-  v.pipe(
-    v.string('validation_invalid'),
-    v.check((text: string) => isCleanText(text), 'validation_text_characters'),
-    v.trim(),
-    v.maxLength(32, 'validation_too_long'),
-  ),
-)
-
 const PesticideTestQueryObject = v.object({
   ...PESTICIDE_TEST_LIST.query.entries,
   ...MarketQueryEntries,
   ...DateRangeQueryEntries,
-  merchant: uuid,
-  device: uuid,
-  stall,
+  ...RecordFilterQueryEntries,
 })
 type PesticideTestQueryShape = v.InferOutput<typeof PesticideTestQueryObject>
 
@@ -63,24 +51,11 @@ export const PesticideTestExportQuerySchema = v.pipe(
 )
 export type PesticideTestExportQuery = v.InferOutput<typeof PesticideTestExportQuerySchema>
 
-const LenientId = v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined)
-const LenientText = v.fallback(
-  v.optional(
-    v.pipe(
-      v.string(),
-      v.check((text) => isCleanText(text) && text.length <= 32),
-    ),
-  ),
-  undefined,
-)
-
 /** The route's search (lenient: a bad value is dropped): the list's, the switcher's, the days, the rest. */
 export const PesticideTestSearchSchema = v.object({
   ...PESTICIDE_TEST_LIST.search.entries,
   ...MarketScopeSearchSchema.entries,
   ...DateRangeSearchSchema.entries,
-  merchant: LenientId,
-  device: LenientId,
-  stall: LenientText,
+  ...RecordFilterSearchEntries,
 })
 export type PesticideTestSearch = v.InferOutput<typeof PesticideTestSearchSchema>

@@ -2,8 +2,8 @@ import * as v from 'valibot'
 import { DateRangeQueryEntries, DateRangeSearchSchema, dateRangeInOrder, rangeWithinMaxDays } from './date-range'
 import { PAYMENT_METHODS } from './device-api'
 import { listQuery } from './list'
+import { RecordFilterQueryEntries, RecordFilterSearchEntries } from './record-filters'
 import { MarketQueryEntries, MarketScopeSearchSchema } from './scope'
-import { isCleanText } from './text'
 import { isCalendarDay, shanghaiDayStart } from './time'
 
 /**
@@ -57,23 +57,13 @@ const fen = v.optional(
     v.maxValue(MAX_AMOUNT_FEN, 'validation_invalid'),
   ),
 )
-const uuid = v.optional(v.pipe(v.string('validation_invalid'), v.uuid('validation_invalid')))
 const cursor = v.optional(v.pipe(v.string('validation_invalid'), v.check(isTransactionCursor, 'validation_invalid')))
 
 const TransactionQueryObject = v.object({
   ...v.omit(TRANSACTION_LIST.query, ['page']).entries,
   ...MarketQueryEntries,
   ...DateRangeQueryEntries,
-  merchant: uuid,
-  device: uuid,
-  stall: v.optional(
-    v.pipe(
-      v.string('validation_invalid'),
-      v.check((text: string) => isCleanText(text), 'validation_text_characters'),
-      v.trim(),
-      v.maxLength(32, 'validation_too_long'),
-    ),
-  ),
+  ...RecordFilterQueryEntries,
   amountMin: fen,
   amountMax: fen,
   after: cursor,
@@ -133,7 +123,6 @@ export type TransactionExportQuery = v.InferOutput<typeof TransactionExportQuery
 /** What both read: the filters (the list's and the export's). */
 export type TransactionFilters = Omit<TransactionExportQuery, 'market' | 'sort' | 'order'>
 
-const LenientId = v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined)
 const LenientFen = v.fallback(
   v.optional(
     v.pipe(
@@ -146,24 +135,13 @@ const LenientFen = v.fallback(
   undefined,
 )
 const LenientCursor = v.fallback(v.optional(v.pipe(v.string(), v.check(isTransactionCursor))), undefined)
-const LenientText = v.fallback(
-  v.optional(
-    v.pipe(
-      v.string(),
-      v.check((text) => isCleanText(text) && text.length <= 32),
-    ),
-  ),
-  undefined,
-)
 
 /** The route's search (lenient: a bad value is dropped): the list's, the switcher's, the days, the rest. */
 export const TransactionSearchSchema = v.object({
   ...TRANSACTION_LIST.search.entries,
   ...MarketScopeSearchSchema.entries,
   ...DateRangeSearchSchema.entries,
-  merchant: LenientId,
-  device: LenientId,
-  stall: LenientText,
+  ...RecordFilterSearchEntries,
   amountMin: LenientFen,
   amountMax: LenientFen,
   after: LenientCursor,

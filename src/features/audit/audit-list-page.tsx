@@ -14,7 +14,7 @@ import { DataTable } from '@/components/data-table/data-table'
 import { DateRangeFilter, type DayRange } from '@/components/data-table/date-range-filter'
 import { ExportButton } from '@/components/data-table/export-button'
 import { FilterChip } from '@/components/data-table/filter-chip'
-import { NarrowButton } from '@/components/data-table/narrow-button'
+import { Narrowable } from '@/components/data-table/narrowable-cells'
 import { SearchBox } from '@/components/data-table/search-box'
 import { SelectFilter } from '@/components/data-table/select-filter'
 import { useColumns } from '@/components/data-table/use-columns'
@@ -58,16 +58,15 @@ function auditColumns(allMarkets: boolean, filters: RowFilters): ColumnDef<Audit
         const { actor } = row.original
         if (!actor) return <span className="text-muted-foreground">{system}</span>
         return (
-          <span className="inline-flex items-center gap-1">
+          <Narrowable
+            label={m.audit_filter_account({ account: actor.username })}
+            onNarrow={() => filters.byActor(actor.uk)}
+          >
             <span>
               {actor.username}
               <span className="ml-1.5 text-xs text-muted-foreground">{wordFor(ROLE_WORDS, String(actor.role))}</span>
             </span>
-            <NarrowButton
-              label={m.audit_filter_account({ account: actor.username })}
-              onClick={() => filters.byActor(actor.uk)}
-            />
-          </span>
+          </Narrowable>
         )
       },
     },
@@ -88,13 +87,12 @@ function auditColumns(allMarkets: boolean, filters: RowFilters): ColumnDef<Audit
       header: m.audit_col_record(),
       enableSorting: false,
       cell: ({ row }) => (
-        <span className="inline-flex items-center gap-1">
+        <Narrowable
+          label={m.audit_filter_record({ record: recordName(row.original) })}
+          onNarrow={() => filters.byRecord(row.original.record.id)}
+        >
           <AuditRecord entry={row.original} name={recordName(row.original)} />
-          <NarrowButton
-            label={m.audit_filter_record({ record: recordName(row.original) })}
-            onClick={() => filters.byRecord(row.original.record.id)}
-          />
-        </span>
+        </Narrowable>
       ),
     },
     {

@@ -1,4 +1,4 @@
-import type { RefObject } from 'react'
+import type { ComponentProps, RefObject } from 'react'
 import * as v from 'valibot'
 import { ApiCode } from '@contract/api'
 import {
@@ -126,24 +126,8 @@ function NoteForm({ onSubmit, onDone, submitLabel }: StepFormProps<{ note: strin
   })
   return (
     <form {...formProps} className="space-y-4" data-testid="complaint-step-form">
-      <form.Field name="note">
-        {(field) => (
-          <TextareaField
-            {...bindField(field)}
-            label={m.complaints_field_note()}
-            hint={m.complaints_note_hint()}
-            maxLength={500}
-            rows={3}
-          />
-        )}
-      </form.Field>
-      <FormFooter
-        failure={failure}
-        submitting={submitting}
-        submitLabel={submitLabel}
-        submitTestId="complaint-step-submit"
-        onCancel={onDone}
-      />
+      <form.Field name="note">{(field) => <StepNote {...bindField(field)} />}</form.Field>
+      <StepFooter failure={failure} submitting={submitting} submitLabel={submitLabel} onDone={onDone} />
     </form>
   )
 }
@@ -192,25 +176,39 @@ function ResolveForm({ onSubmit, onDone, submitLabel }: StepFormProps<ResolveVal
           </form.Field>
         )}
       </form.Subscribe>
-      <form.Field name="note">
-        {(field) => (
-          <TextareaField
-            {...bindField(field)}
-            label={m.complaints_field_note()}
-            hint={m.complaints_note_hint()}
-            maxLength={500}
-            rows={3}
-          />
-        )}
-      </form.Field>
-      <FormFooter
-        failure={failure}
-        submitting={submitting}
-        submitLabel={submitLabel}
-        submitTestId="complaint-step-submit"
-        onCancel={onDone}
-      />
+      <form.Field name="note">{(field) => <StepNote {...bindField(field)} />}</form.Field>
+      <StepFooter failure={failure} submitting={submitting} submitLabel={submitLabel} onDone={onDone} />
     </form>
+  )
+}
+
+/** Every step's note: optional, 500 characters. */
+function StepNote(props: Omit<ComponentProps<typeof TextareaField>, 'label'>) {
+  return (
+    <TextareaField
+      {...props}
+      label={m.complaints_field_note()}
+      hint={m.complaints_note_hint()}
+      maxLength={500}
+      rows={3}
+    />
+  )
+}
+
+function StepFooter({
+  failure,
+  submitting,
+  submitLabel,
+  onDone,
+}: Pick<ComponentProps<typeof FormFooter>, 'failure' | 'submitting' | 'submitLabel'> & { onDone: () => void }) {
+  return (
+    <FormFooter
+      failure={failure}
+      submitting={submitting}
+      submitLabel={submitLabel}
+      submitTestId="complaint-step-submit"
+      onCancel={onDone}
+    />
   )
 }
 

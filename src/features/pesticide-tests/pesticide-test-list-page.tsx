@@ -1,6 +1,5 @@
 import { useCallback, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import type { ColumnDef } from '@tanstack/react-table'
 import { ListFilter } from 'lucide-react'
 import { TEST_RESULTS } from '@contract/device-api'
@@ -18,7 +17,7 @@ import { DateRangeFilter, type DayRange } from '@/components/data-table/date-ran
 import { ExportButton } from '@/components/data-table/export-button'
 import { FilterChip } from '@/components/data-table/filter-chip'
 import { ListHeader } from '@/components/data-table/list-header'
-import { NarrowButton } from '@/components/data-table/narrow-button'
+import { DeviceCell, MerchantCell, Narrowable } from '@/components/data-table/narrowable-cells'
 import { SearchBox } from '@/components/data-table/search-box'
 import { SelectFilter } from '@/components/data-table/select-filter'
 import { useColumns } from '@/components/data-table/use-columns'
@@ -129,21 +128,13 @@ function pesticideTestColumns(allMarkets: boolean, actions: RowActions): ColumnD
       id: 'merchant',
       header: m.pesticide_tests_col_merchant(),
       enableSorting: false,
-      cell: ({ row }) => {
-        const { merchant } = row.original
-        if (!merchant) return '—'
-        return (
-          <span className="inline-flex items-center gap-1">
-            <Link to="/merchant/$merchantId" params={{ merchantId: merchant.id }} className={link}>
-              {merchant.name}
-            </Link>
-            <NarrowButton
-              label={m.pesticide_tests_filter_merchant({ name: merchant.name })}
-              onClick={() => actions.byMerchant(merchant.id)}
-            />
-          </span>
-        )
-      },
+      cell: ({ row }) => (
+        <MerchantCell
+          merchant={row.original.merchant}
+          narrowLabel={(name) => m.pesticide_tests_filter_merchant({ name })}
+          onNarrow={actions.byMerchant}
+        />
+      ),
     },
     {
       id: 'stall',
@@ -151,13 +142,12 @@ function pesticideTestColumns(allMarkets: boolean, actions: RowActions): ColumnD
       enableSorting: false,
       cell: ({ row }) =>
         row.original.stallNo ? (
-          <span className="inline-flex items-center gap-1">
+          <Narrowable
+            label={m.pesticide_tests_filter_stall({ stall: row.original.stallNo })}
+            onNarrow={() => actions.byStall(row.original.stallNo)}
+          >
             {row.original.stallNo}
-            <NarrowButton
-              label={m.pesticide_tests_filter_stall({ stall: row.original.stallNo })}
-              onClick={() => actions.byStall(row.original.stallNo)}
-            />
-          </span>
+          </Narrowable>
         ) : (
           '—'
         ),
@@ -166,20 +156,13 @@ function pesticideTestColumns(allMarkets: boolean, actions: RowActions): ColumnD
       id: 'device',
       header: m.pesticide_tests_col_device(),
       enableSorting: false,
-      cell: ({ row }) => {
-        const { device } = row.original
-        return (
-          <span className="inline-flex items-center gap-1">
-            <Link to="/device/$deviceId" params={{ deviceId: device.id }} className={`${link} font-mono`}>
-              {device.code}
-            </Link>
-            <NarrowButton
-              label={m.pesticide_tests_filter_device({ code: device.code })}
-              onClick={() => actions.byDevice(device.id)}
-            />
-          </span>
-        )
-      },
+      cell: ({ row }) => (
+        <DeviceCell
+          device={row.original.device}
+          narrowLabel={(code) => m.pesticide_tests_filter_device({ code })}
+          onNarrow={actions.byDevice}
+        />
+      ),
     },
   ]
   return withMarketColumn(columns, allMarkets, m.pesticide_tests_col_market(), (row) => row.market.name)

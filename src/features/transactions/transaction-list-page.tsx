@@ -18,7 +18,7 @@ import { DateRangeFilter, type DayRange } from '@/components/data-table/date-ran
 import { ExportButton } from '@/components/data-table/export-button'
 import { FilterChip } from '@/components/data-table/filter-chip'
 import { ListHeader } from '@/components/data-table/list-header'
-import { NarrowButton } from '@/components/data-table/narrow-button'
+import { DeviceCell, MerchantCell } from '@/components/data-table/narrowable-cells'
 import type { CursorPaging } from '@/components/data-table/pagination'
 import { SearchBox } from '@/components/data-table/search-box'
 import { SelectFilter } from '@/components/data-table/select-filter'
@@ -107,21 +107,13 @@ function transactionColumns(
       id: 'merchant',
       header: m.transactions_col_merchant(),
       enableSorting: false,
-      cell: ({ row }) => {
-        const { merchant } = row.original
-        if (!merchant) return '—'
-        return (
-          <span className="inline-flex items-center gap-1">
-            <Link to="/merchant/$merchantId" params={{ merchantId: merchant.id }} className={link}>
-              {merchant.name}
-            </Link>
-            <NarrowButton
-              label={m.transactions_filter_merchant({ name: merchant.name })}
-              onClick={() => filters.byMerchant(merchant.id)}
-            />
-          </span>
-        )
-      },
+      cell: ({ row }) => (
+        <MerchantCell
+          merchant={row.original.merchant}
+          narrowLabel={(name) => m.transactions_filter_merchant({ name })}
+          onNarrow={filters.byMerchant}
+        />
+      ),
     },
     {
       id: 'stall',
@@ -133,20 +125,13 @@ function transactionColumns(
       id: 'device',
       header: m.transactions_col_device(),
       enableSorting: false,
-      cell: ({ row }) => {
-        const { device } = row.original
-        return (
-          <span className="inline-flex items-center gap-1">
-            <Link to="/device/$deviceId" params={{ deviceId: device.id }} className={`${link} font-mono`}>
-              {device.code}
-            </Link>
-            <NarrowButton
-              label={m.transactions_filter_device({ code: device.code })}
-              onClick={() => filters.byDevice(device.id)}
-            />
-          </span>
-        )
-      },
+      cell: ({ row }) => (
+        <DeviceCell
+          device={row.original.device}
+          narrowLabel={(code) => m.transactions_filter_device({ code })}
+          onNarrow={filters.byDevice}
+        />
+      ),
     },
   ]
   return withMarketColumn(columns, allMarkets, m.transactions_col_market(), (row) => row.market.name)

@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react'
+import { Link } from '@tanstack/react-router'
+import { NarrowButton } from './narrow-button'
+
+const link = 'text-primary hover:underline'
+
+/** A cell's value with the button beside it that narrows the list to that value. */
+export function Narrowable({
+  children,
+  label,
+  onNarrow,
+}: {
+  children: ReactNode
+  label: string
+  onNarrow: () => void
+}) {
+  return (
+    <span className="inline-flex items-center gap-1">
+      {children}
+      <NarrowButton label={label} onClick={onNarrow} />
+    </span>
+  )
+}
+
+/** A row's merchant: its name opening its page, and the list narrowed to it; "—" for none. */
+export function MerchantCell({
+  merchant,
+  narrowLabel,
+  onNarrow,
+}: {
+  merchant: { id: string; name: string } | null
+  narrowLabel: (name: string) => string
+  onNarrow: (merchantId: string) => void
+}) {
+  if (!merchant) return '—'
+  return (
+    <Narrowable label={narrowLabel(merchant.name)} onNarrow={() => onNarrow(merchant.id)}>
+      <Link to="/merchant/$merchantId" params={{ merchantId: merchant.id }} className={link}>
+        {merchant.name}
+      </Link>
+    </Narrowable>
+  )
+}
+
+/** A row's device: its code opening its page, and the list narrowed to it. */
+export function DeviceCell({
+  device,
+  narrowLabel,
+  onNarrow,
+}: {
+  device: { id: string; code: string }
+  narrowLabel: (code: string) => string
+  onNarrow: (deviceId: string) => void
+}) {
+  return (
+    <Narrowable label={narrowLabel(device.code)} onNarrow={() => onNarrow(device.id)}>
+      <Link to="/device/$deviceId" params={{ deviceId: device.id }} className={`${link} font-mono`}>
+        {device.code}
+      </Link>
+    </Narrowable>
+  )
+}
