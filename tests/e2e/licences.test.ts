@@ -131,9 +131,14 @@ describe('a licence expiring in 7 days', () => {
     // The Workplace's tile of expiring licences opens the list filtered to them, with this merchant.
     await page.goto('/dashboard/workplace')
     const widget = page.getByTestId('widget-licences')
-    await widget.scrollIntoViewIfNeeded()
     const tile = widget.getByTestId('count-licence-expiring')
-    await tile.waitFor()
+    // Scrolled into view (its counts load then); the Workplace may draw its widgets again as it settles.
+    await expect
+      .poll(async () => {
+        await widget.scrollIntoViewIfNeeded().catch(() => undefined)
+        return tile.count()
+      })
+      .toBe(1)
     expect(Number(await tile.getAttribute('data-value'))).toBeGreaterThanOrEqual(1)
     await tile.click()
     await page.waitForURL(/\/merchant\?.*licence=expiring/)
