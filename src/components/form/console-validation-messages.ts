@@ -33,4 +33,7 @@ addValidationMessages({
   validation_too_many_photos: m.validation_too_many_photos,
   validation_complaint_target: m.validation_complaint_target,
   validation_complaint_no_remedy: m.validation_complaint_no_remedy,
+  validation_licence_until_after_from: m.validation_licence_until_after_from,
+  validation_licence_grace_days: m.validation_licence_grace_days,
+  validation_complaint_deadline_days: m.validation_complaint_deadline_days,
 })
