@@ -42,4 +42,9 @@ export const API_ROLES = {
   pesticideTestFollowUp: MARKET,
   /** Shoppers' complaints: OFFICIAL every market's (or the switcher's), MARKET its own (server/complaints). */
   complaints: CONSOLE,
+  /**
+   * Licences (issue 26 §1): a merchant's and a market's, the Workplace's counts and a market's rules;
+   * OFFICIAL any market's, MARKET its own (server/licences). Written through the merchant and market forms.
+   */
+  licences: CONSOLE,
 } as const satisfies Record<string, readonly number[]>

@@ -11,6 +11,8 @@ import {
   requiredText,
   wholeNumber,
 } from './fields'
+import { LICENCE_STATES } from './licence-state'
+import { MarketLicencesSchema } from './licences'
 import { listSchema, queryInt, type ListQueryOf } from './list'
 import { MARKET_LIST, MAX_MARKET_OPTIONS } from './market-list'
 import { Md5HexSchema } from './password'
@@ -60,10 +62,14 @@ export const MarketFieldsSchema = v.object({
 export type MarketFields = v.InferOutput<typeof MarketFieldsSchema>
 export type MarketFieldsInput = v.InferInput<typeof MarketFieldsSchema>
 
-export const CreateMarketSchema = v.object({ ...MarketFieldsSchema.entries, password: Md5HexSchema })
+/** Its own licences, written with it (issue 26 §1); absent from an edit, they stay as they are. */
+const LicenceEntries = { licences: v.optional(MarketLicencesSchema) }
+
+export const CreateMarketSchema = v.object({ ...MarketFieldsSchema.entries, ...LicenceEntries, password: Md5HexSchema })
 export type CreateMarketInput = v.InferInput<typeof CreateMarketSchema>
 /** Editing never asks for the password again. */
-export const UpdateMarketSchema = v.object({ ...MarketFieldsSchema.entries })
+export const UpdateMarketSchema = v.object({ ...MarketFieldsSchema.entries, ...LicenceEntries })
+export type UpdateMarketInput = v.InferInput<typeof UpdateMarketSchema>
 
 export const MarketListQuerySchema = MARKET_LIST.query
 export type MarketListQuery = ListQueryOf<typeof MARKET_LIST>
@@ -78,6 +84,8 @@ const MarketListItemSchema = v.object({
   managerName: v.string(),
   managerPhone: v.string(),
   creditCode: v.string(),
+  /** The worse of the market's own two licences today (issue 26 §1). */
+  licenceState: v.picklist(LICENCE_STATES),
   /** YYYY-MM-DD HH:mm:ss in Asia/Shanghai. */
   registerTime: v.string(),
 })

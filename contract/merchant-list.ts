@@ -1,3 +1,4 @@
+import { LICENCE_STATES } from './licence-state'
 import { listQuery } from './list'
 
 /**
@@ -23,10 +24,11 @@ export type BusinessCategory = (typeof BUSINESS_CATEGORIES)[number]
 export const MERCHANT_STATUSES = ['active', 'left'] as const
 export type MerchantStatus = (typeof MERCHANT_STATUSES)[number]
 
-export const MERCHANT_SORTS = ['createdAt', 'stallNo', 'name', 'accountUsername', 'category'] as const
+/** `licence`: by the worse of the merchant's two licence states, worst first when ascending. */
+export const MERCHANT_SORTS = ['createdAt', 'stallNo', 'name', 'accountUsername', 'category', 'licence'] as const
 
 export const MERCHANT_LIST = listQuery({
   sorts: MERCHANT_SORTS,
   defaultSort: 'createdAt',
-  filters: { category: BUSINESS_CATEGORIES, status: MERCHANT_STATUSES },
+  filters: { category: BUSINESS_CATEGORIES, status: MERCHANT_STATUSES, licence: LICENCE_STATES },
 })

@@ -12,6 +12,8 @@ import {
 } from './fields'
 import { listSchema, type ListQueryOf } from './list'
 import { DEVICE_KINDS } from './device-list'
+import { LICENCE_STATES } from './licence-state'
+import { MerchantLicencesSchema } from './licences'
 import { BUSINESS_CATEGORIES, MERCHANT_LIST, MERCHANT_STATUSES } from './merchant-list'
 import { MarketQueryEntries } from './scope'
 import { cleanText } from './text'
@@ -95,14 +97,19 @@ export const MerchantFieldsSchema = v.object({
 export type MerchantFields = v.InferOutput<typeof MerchantFieldsSchema>
 export type MerchantFieldsInput = v.InferInput<typeof MerchantFieldsSchema>
 
+/** Its two licences, written with it (issue 26 §1); absent from an edit, they stay as they are. */
+const LicenceEntries = { licences: v.optional(MerchantLicencesSchema) }
+
 /** OFFICIAL names the market; a MARKET operator's is implied (and any other it names is refused). */
 export const CreateMerchantSchema = v.object({
   ...MerchantFieldsSchema.entries,
+  ...LicenceEntries,
   marketId: v.optional(v.pipe(v.string('validation_market_required'), v.uuid('validation_market_required'))),
 })
 export type CreateMerchantInput = v.InferInput<typeof CreateMerchantSchema>
 /** An edit never moves a merchant to another market. */
-export const UpdateMerchantSchema = v.object({ ...MerchantFieldsSchema.entries })
+export const UpdateMerchantSchema = v.object({ ...MerchantFieldsSchema.entries, ...LicenceEntries })
+export type UpdateMerchantInput = v.InferInput<typeof UpdateMerchantSchema>
 
 export const MerchantListQuerySchema = v.object({ ...MERCHANT_LIST.query.entries, ...MarketQueryEntries })
 export type MerchantListQuery = ListQueryOf<typeof MERCHANT_LIST> & { market?: string | undefined }
@@ -121,6 +128,8 @@ const MerchantListItemSchema = v.object({
   category: v.picklist(BUSINESS_CATEGORIES),
   creditCode: v.string(),
   status: v.picklist(MERCHANT_STATUSES),
+  /** The worse of its two licences' states (issue 26 §1), as stored for the list (kept current daily). */
+  licenceState: v.picklist(LICENCE_STATES),
   /** YYYY-MM-DD HH:mm:ss in Asia/Shanghai. */
   createdTime: v.string(),
 })
@@ -180,5 +189,6 @@ export const MERCHANT_EXPORT_COLUMNS = [
   'category',
   'creditCode',
   'status',
+  'licenceState',
   'createdTime',
 ] as const satisfies readonly (keyof MerchantListItem)[]

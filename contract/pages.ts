@@ -16,6 +16,7 @@ import {
   COMPLAINT_STATE_WORDS,
   DEVICE_KIND_WORDS,
   DEVICE_STATUS_WORDS,
+  LICENCE_STATE_WORDS,
   MARKET_STATUS_WORDS,
   MERCHANT_STATUS_WORDS,
   OVERDUE_WORDS,
@@ -101,7 +102,11 @@ export const PAGES = {
     group: 'merchant',
     roles: API_ROLES.merchants,
     reach: 'menu',
-    list: listWords(MERCHANT_LIST, { category: BUSINESS_CATEGORY_WORDS, status: MERCHANT_STATUS_WORDS }),
+    list: listWords(MERCHANT_LIST, {
+      category: BUSINESS_CATEGORY_WORDS,
+      status: MERCHANT_STATUS_WORDS,
+      licence: LICENCE_STATE_WORDS,
+    }),
   },
   MerchantRegister: {
     path: '/merchant/register',

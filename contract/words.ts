@@ -4,6 +4,8 @@ import type { FollowUpAction } from './pesticide-tests'
 import type { DeviceKind, DeviceStatus } from './device-list'
 import type { MarketStatus } from './market-list'
 import type { BusinessCategory, MerchantStatus } from './merchant-list'
+import type { LicenceState } from './licence-state'
+import type { LicenceKind } from './licences'
 import type { ComplaintCategory, ComplaintChannel, ComplaintState } from './complaint-list'
 import type { ComplaintOutcome, ComplaintRemedy } from './complaints'
 import type { EDUCATION_LEVELS, GENDERS, POLITICAL_AFFILIATIONS } from './merchants'
@@ -155,7 +157,11 @@ export const AUDIT_FIELD_WORDS = {
     notes: 'markets_field_notes',
     businessLicenceFileId: 'markets_field_business_licence',
     operatingLicenceFileId: 'markets_field_operating_licence',
+    business_licence: 'markets_field_business_licence',
+    operating_licence: 'markets_field_operating_licence',
     marketPhotoFileIds: 'markets_field_photos',
+    licenceGraceDays: 'licences_field_grace_days',
+    complaintDeadlineDays: 'licences_field_complaint_deadline_days',
     registeredOn: 'markets_field_registered_on',
     accountUsername: 'markets_field_username',
     accountStatus: 'markets_field_status',
@@ -178,6 +184,8 @@ export const AUDIT_FIELD_WORDS = {
     notes: 'merchants_field_notes',
     healthCertificateFileId: 'merchants_field_health_certificate',
     foodLicenceFileId: 'merchants_field_food_licence',
+    health_certificate: 'merchants_field_health_certificate',
+    food_business_licence: 'merchants_field_food_licence',
     status: 'merchants_col_status',
     accountStatus: 'audit_field_account_status',
   } as const satisfies Words<AuditField<'merchant'>>,
@@ -280,6 +288,21 @@ export const COMPLAINT_REMEDY_WORDS = {
   fine: 'complaints_remedy_fine',
 } as const satisfies Words<ComplaintRemedy>
 
+/** A licence's state (contract/licence-state.ts), worst first. */
+export const LICENCE_STATE_WORDS = {
+  expired: 'licences_state_expired',
+  missing: 'licences_state_missing',
+  expiring: 'licences_state_expiring',
+  valid: 'licences_state_valid',
+} as const satisfies Words<LicenceState>
+
+export const LICENCE_KIND_WORDS = {
+  health_certificate: 'merchants_field_health_certificate',
+  food_business_licence: 'merchants_field_food_licence',
+  business_licence: 'markets_field_business_licence',
+  operating_licence: 'markets_field_operating_licence',
+} as const satisfies Words<LicenceKind>
+
 /** The overdue filter's one value. */
 export const OVERDUE_WORDS = { yes: 'complaints_overdue' } as const satisfies Words<'yes'>
 
@@ -323,6 +346,8 @@ export type WordKey =
   | ValueOf<typeof COMPLAINT_OUTCOME_WORDS>
   | ValueOf<typeof COMPLAINT_REMEDY_WORDS>
   | ValueOf<typeof OVERDUE_WORDS>
+  | ValueOf<typeof LICENCE_STATE_WORDS>
+  | ValueOf<typeof LICENCE_KIND_WORDS>
   | ValueOf<typeof AUDIT_AREA_WORDS>
   | ValueOf<typeof AUDIT_ACTION_WORDS>
   | FieldWordKey

@@ -39,6 +39,7 @@ import { metricsRoutes } from './metrics/routes'
 import { systemRoutes } from './system/routes'
 import { statementRoutes } from './statements/routes'
 import { complaintRoutes } from './complaints/routes'
+import { licenceRoutes } from './licences/routes'
 
 const HealthSchema = v.object({ status: v.literal('ok') })
 const MAX_JSON_BYTES = 256 * 1024
@@ -77,6 +78,7 @@ function apiRoutes() {
     .route('/statements', statementRoutes)
     .route('/pesticide-tests', pesticideTestRoutes)
     .route('/complaints', complaintRoutes)
+    .route('/licences', licenceRoutes)
     .route('/stream', streamRoutes)
     .route('/device/v1', deviceApiRoutes)
 }

@@ -17,6 +17,7 @@ import { Scheduler } from './lib/scheduled-jobs'
 import { rollupCheckJob } from './statements/nightly-check'
 import { minuteRollupPruneJob } from './device-api/minute-prune'
 import { followUpTodoJob } from './pesticide-tests/follow-up-todos'
+import { licenceJob } from './licences/job'
 import { overdueComplaintTodoJob } from './complaints/overdue-todos'
 import { creditRecomputeJob } from './credit/job'
 
@@ -75,6 +76,7 @@ async function main() {
     rollupCheckJob,
     minuteRollupPruneJob,
     followUpTodoJob,
+    licenceJob,
     overdueComplaintTodoJob,
     creditRecomputeJob,
   ])

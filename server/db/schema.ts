@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { DEFAULT_COMPLAINT_DEADLINE_DAYS } from '../../contract/complaints'
+import { DEFAULT_LICENCE_GRACE_DAYS } from '../../contract/licences'
 import type { CreditReasonCount, CreditWeights } from '../../contract/credit'
 import {
   bigint,
@@ -60,6 +61,15 @@ export const markets = pgTable(
     complaintSeq: integer('complaint_seq').notNull().default(0),
     /** Days this market gives itself to resolve a complaint (issue 26 §2). */
     complaintDeadlineDays: integer('complaint_deadline_days').notNull().default(DEFAULT_COMPLAINT_DEADLINE_DAYS),
+    /** Days from licence_grace_from during which a merchant's missing licence is one summary to-do (issue 26 §1). */
+    licenceGraceDays: integer('licence_grace_days').notNull().default(DEFAULT_LICENCE_GRACE_DAYS),
+    /**
+     * The Shanghai day the grace starts: the day licences arrived for the markets there then
+     * (migration 0020), a market's registration day for the others.
+     */
+    licenceGraceFrom: date('licence_grace_from', { mode: 'string' })
+      .notNull()
+      .default(sql`(now() at time zone 'Asia/Shanghai')::date`),
     /** The market's own credit weights over the defaults (contract/credit.ts); `{}`: the defaults. */
     creditWeights: jsonb('credit_weights').$type<Partial<CreditWeights>>().notNull().default({}),
   },
@@ -275,6 +285,17 @@ export const merchants = pgTable(
       .generatedAlwaysAs(
         sql`search_grams_of(lower(name || ' ' || stall_no || ' ' || phone || ' ' || account_username))`,
       ),
+    /**
+     * The worse state of its two licences today (contract/licence-state.ts), kept by every licence
+     * write and the daily licence job (server/licences/job.ts): the list filters and sorts by it.
+     */
+    licenceState: text('licence_state').notNull().default('missing'),
+    /** The state's place, worst first (LICENCE_STATES), which the list sorts and filters by. */
+    licenceRank: smallint('licence_rank')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`case licence_state when 'expired' then 0 when 'missing' then 1 when 'expiring' then 2 else 3 end`,
+      ),
   },
   (t) => [
     // A stall has one active merchant; a merchant who left frees it.
@@ -300,6 +321,11 @@ export const merchants = pgTable(
     // (btree_gin), so a search and a filter are one index scan, not two bitmaps ANDed (migration 0006).
     index('merchants_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`, t.category, t.status),
     index('merchants_search_grams_idx').using('gin', t.searchGrams, t.category, t.status),
+    // The licence filter (newest first) and the licence sort, in a market and across markets.
+    index('merchants_market_licence_created_idx').on(t.marketId, t.licenceRank, t.createdAt, t.id),
+    index('merchants_market_licence_idx').on(t.marketId, t.licenceRank, t.id),
+    index('merchants_licence_created_idx').on(t.licenceRank, t.createdAt, t.id),
+    index('merchants_licence_idx').on(t.licenceRank, t.id),
   ],
 )
 
@@ -660,4 +686,35 @@ export const complaintSteps = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
   (t) => [index('complaint_steps_complaint_idx').on(t.complaintId, t.at)],
+)
+
+/**
+ * Licences and certificates (issue 26 §1): a merchant's (merchant_id set) or its market's own
+ * (merchant_id null), one of each kind. Days are Shanghai calendar days; valid_until is the last valid day.
+ */
+export const licences = pgTable(
+  'licences',
+  {
+    id: generatedId(),
+    marketId: uuid('market_id')
+      .notNull()
+      .references(() => markets.id, { onDelete: 'restrict' }),
+    merchantId: uuid('merchant_id').references(() => merchants.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    number: text('number').notNull(),
+    authority: text('authority').notNull(),
+    validFrom: date('valid_from', { mode: 'string' }).notNull(),
+    validUntil: date('valid_until', { mode: 'string' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('licences_merchant_kind_unique')
+      .on(t.merchantId, t.kind)
+      .where(sql`merchant_id is not null`),
+    uniqueIndex('licences_market_kind_unique')
+      .on(t.marketId, t.kind)
+      .where(sql`merchant_id is null`),
+    // The reminder job: licences whose last day is 30 or 7 days away, or today.
+    index('licences_valid_until_idx').on(t.validUntil),
+  ],
 )

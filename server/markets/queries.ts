@@ -3,10 +3,11 @@ import { ApiCode } from '../../contract/api'
 import type { Market, MarketDetail, MarketList, MarketListQuery, MarketOption } from '../../contract/markets'
 import { MARKET_USERNAME_PATTERN } from '../../contract/markets'
 import { Role } from '../../contract/roles'
-import { formatShanghaiTime, shanghaiDayOf } from '../../contract/time'
+import { formatShanghaiTime, shanghaiDayOf, shanghaiToday } from '../../contract/time'
 import type { Database } from '../db/client'
 import { devices, markets, merchantCounts, users } from '../db/schema'
 import { ApiError } from '../lib/errors'
+import { marketLicenceStates } from '../licences/public'
 import { allOf, listPage, matchAny, orderBy, pageRange, windowTotal } from '../lib/list-query'
 import { inScope, isInScope, marketScope } from '../lib/scope'
 import type { ServerDeps, SessionUser } from '../lib/types'
@@ -26,7 +27,7 @@ const SORT_COLUMNS = {
 }
 
 export async function listMarkets(
-  { db }: Pick<ServerDeps, 'db'>,
+  { db, clock }: Pick<ServerDeps, 'db' | 'clock'>,
   caller: Caller,
   query: MarketListQuery,
 ): Promise<MarketList> {
@@ -62,10 +63,17 @@ export async function listMarkets(
       (await db.select({ n: count() }).from(markets).innerJoin(users, eq(users.uk, markets.accountUk)).where(where))[0]
         ?.n ?? 0,
   )
+  // The page's markets' own licences (issue 26 §1): at most a page's worth of rows, read by market.
+  const states = await marketLicenceStates(
+    db,
+    page.list.map((row) => row.id),
+    shanghaiToday(clock()),
+  )
   return {
     total: page.total,
     list: page.list.map(({ registeredAt, creditCode, ...row }) => ({
       ...row,
+      licenceState: states.get(row.id) ?? 'missing',
       creditCode: creditCode ?? '',
       registerTime: formatShanghaiTime(registeredAt),
     })),

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { AUDIT_FIELDS } from '../../contract/audit'
+import type { MarketLicences } from '../../contract/licences'
 import type { MarketFields } from '../../contract/markets'
 import { Role, UserStatus } from '../../contract/roles'
-import { shanghaiDayStart } from '../../contract/time'
+import { shanghaiDayStart, shanghaiToday } from '../../contract/time'
 import { markets, users } from '../db/schema'
 import { claimFiles } from '../files/public'
+import { writeMarketLicences } from '../licences/public'
 import { changedFields, writeAudit } from '../lib/audit'
 import { assertUnchanged, withConflicts } from '../lib/conflicts'
 import type { ServerDeps, SessionUser } from '../lib/types'
@@ -20,9 +22,27 @@ const fileIds = (fields: MarketFields) =>
     (id): id is string => Boolean(id),
   )
 
+/** What the market's form compares for the audit (its licences and rules are compared where they are written). */
+const NOT_FORM_FIELDS: readonly string[] = [
+  'business_licence',
+  'operating_licence',
+  'licenceGraceDays',
+  'complaintDeadlineDays',
+]
+const FORM_FIELDS = AUDIT_FIELDS.market.filter((field) => !NOT_FORM_FIELDS.includes(field))
+
+type LicencesGiven = { licences?: MarketLicences | undefined }
+
 /** The form's fields as columns (the account's username and status live on the account). */
-function marketColumns(fields: MarketFields) {
-  const { accountUsername: _username, accountStatus: _status, paymentBank: _bank, registeredOn, ...columns } = fields
+function marketColumns(fields: MarketFields & LicencesGiven) {
+  const {
+    accountUsername: _username,
+    accountStatus: _status,
+    paymentBank: _bank,
+    licences: _licences,
+    registeredOn,
+    ...columns
+  } = fields
   return { ...columns, registeredAt: shanghaiDayStart(registeredOn) }
 }
 
@@ -30,7 +50,7 @@ function marketColumns(fields: MarketFields) {
 export async function createMarket(
   deps: ServerDeps,
   caller: SessionUser,
-  input: MarketFields & { password: string },
+  input: MarketFields & LicencesGiven & { password: string },
 ): Promise<{ id: string }> {
   const { db, clock } = deps
   const passwordHash = await hashPassword(input.password)
@@ -39,7 +59,13 @@ export async function createMarket(
       const accountUk = randomUUID()
       const [market] = await tx
         .insert(markets)
-        .values({ ...marketColumns(input), paymentBank: input.paymentBank, accountUk })
+        // Its grace for merchants' licences starts the day it registers on the platform.
+        .values({
+          ...marketColumns(input),
+          paymentBank: input.paymentBank,
+          accountUk,
+          licenceGraceFrom: shanghaiToday(clock()),
+        })
         .returning({ id: markets.id })
       if (!market) throw new Error('market insert returned nothing')
       await createAccount(tx, {
@@ -51,13 +77,14 @@ export async function createMarket(
         marketId: market.id,
       })
       await claimFiles(tx, { marketId: market.id, fileIds: fileIds(input) })
-      const { password: _password, ...audited } = input
+      const { password: _password, licences, ...audited } = input
+      const licenceChanges = await writeMarketLicences(tx, { marketId: market.id, licences, at: clock() })
       await writeAudit(tx, market.id, {
         actorUk: caller.uk,
         area: 'market',
         action: 'register',
         recordId: market.id,
-        changes: changedFields(null, audited, AUDIT_FIELDS.market),
+        changes: { ...changedFields<Record<string, unknown>>(null, audited, FORM_FIELDS), ...licenceChanges },
         at: clock(),
       })
       return { id: market.id }
@@ -69,7 +96,7 @@ export async function createMarket(
 export async function updateMarket(
   deps: ServerDeps,
   caller: SessionUser,
-  input: { id: string; fields: MarketFields },
+  input: { id: string; fields: MarketFields & LicencesGiven },
 ): Promise<void> {
   const { db, clock } = deps
   const { id, fields } = input
@@ -89,7 +116,10 @@ export async function updateMarket(
         .where(eq(users.uk, current.account.uk))
       if (frozen) await expireSessions(tx, current.account.uk, clock())
       await claimFiles(tx, { marketId: id, fileIds: fileIds(fields) })
-      const changes = changedFields<Record<string, unknown>>(before, fields, AUDIT_FIELDS.market)
+      const changes = {
+        ...changedFields<Record<string, unknown>>(before, fields, FORM_FIELDS),
+        ...(await writeMarketLicences(tx, { marketId: id, licences: fields.licences, at: clock() })),
+      }
       if (Object.keys(changes).length > 0)
         await writeAudit(tx, id, {
           actorUk: caller.uk,

@@ -1,6 +1,6 @@
 import { MERCHANT_EXPORT_COLUMNS } from '../../contract/merchants'
 import type { MerchantExportQuery, MerchantListItem } from '../../contract/merchants'
-import { BUSINESS_CATEGORY_WORDS, MERCHANT_STATUS_WORDS } from '../../contract/words'
+import { BUSINESS_CATEGORY_WORDS, LICENCE_STATE_WORDS, MERCHANT_STATUS_WORDS } from '../../contract/words'
 import { csvStream, type CsvValue } from '../lib/csv'
 import { translate, translateWord, type Locale, type MessageKey } from '../lib/i18n'
 import type { ServerDeps, SessionUser } from '../lib/types'
@@ -18,6 +18,7 @@ export function merchantCsv(
     MERCHANT_EXPORT_COLUMNS.map((column) => {
       if (column === 'category') return translateWord(locale, BUSINESS_CATEGORY_WORDS[row.category])
       if (column === 'status') return translateWord(locale, MERCHANT_STATUS_WORDS[row.status])
+      if (column === 'licenceState') return translateWord(locale, LICENCE_STATE_WORDS[row.licenceState])
       return row[column]
     })
   async function* batches() {

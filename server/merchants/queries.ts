@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm'
 import { ApiCode } from '../../contract/api'
 import { ONLINE_WINDOW_MS, type DeviceKind } from '../../contract/device-list'
 import type { MerchantStatus } from '../../contract/merchant-list'
+import { LICENCE_STATES, type LicenceState } from '../../contract/licence-state'
 import type {
   Merchant,
   MerchantDetail,
@@ -20,7 +21,7 @@ import { inScope, isInScope, marketScope, type MarketScope } from '../lib/scope'
 import type { ServerDeps, SessionUser } from '../lib/types'
 
 type Caller = Pick<SessionUser, 'role' | 'marketId'>
-type Filters = Pick<MerchantListQuery, 'q' | 'category' | 'status'>
+type Filters = Pick<MerchantListQuery, 'q' | 'category' | 'status' | 'licence'>
 
 /** Reads of merchants, every one held to the caller's market scope (server/lib/scope.ts). */
 
@@ -30,6 +31,7 @@ const SORT_COLUMNS = {
   name: merchants.name,
   accountUsername: merchants.accountUsername,
   category: merchants.category,
+  licence: merchants.licenceRank,
 }
 
 /** One or two characters, not all ASCII: a surname or a given name, too short for trigrams. */
@@ -52,12 +54,14 @@ function searchCondition(q: string): SQL {
 }
 
 /** The list's conditions. */
-function listWhere(scope: MarketScope, { q, category, status }: Filters): SQL | undefined {
+function listWhere(scope: MarketScope, { q, category, status, licence }: Filters): SQL | undefined {
   return allOf(
     inScope(merchants.marketId, scope),
     q ? searchCondition(q) : undefined,
     category ? eq(merchants.category, category) : undefined,
     status ? eq(merchants.status, status) : undefined,
+    // By the rank (the same as the state), so the licence indexes serve the filter.
+    licence ? eq(merchants.licenceRank, LICENCE_STATES.indexOf(licence)) : undefined,
   )
 }
 
@@ -90,15 +94,17 @@ const LIST_COLUMNS = {
   category: merchants.category,
   creditCode: merchants.creditCode,
   status: merchants.status,
+  licenceState: merchants.licenceState,
   createdAt: merchants.createdAt,
 }
 
 type ListRow = { [K in keyof typeof LIST_COLUMNS]: (typeof LIST_COLUMNS)[K]['_']['data'] }
 
-const toListItem = ({ createdAt, category, status, ...row }: ListRow): MerchantListItem => ({
+const toListItem = ({ createdAt, category, status, licenceState, ...row }: ListRow): MerchantListItem => ({
   ...row,
   category: category as MerchantListItem['category'],
   status: status as MerchantStatus,
+  licenceState: licenceState as LicenceState,
   createdTime: formatShanghaiTime(createdAt),
 })
 
@@ -154,7 +160,15 @@ export async function listMerchants(
     .innerJoin(markets, eq(markets.id, merchants.marketId))
     .orderBy(...order)
   if (!query.q) {
-    const [list, counted] = await Promise.all([rows, countWithoutSearch(db, scope, query)])
+    // merchant_counts does not keep licence states: by licence, the matches are counted from its index.
+    const total = query.licence
+      ? db
+          .select({ n: count() })
+          .from(merchants)
+          .where(where)
+          .then(([row]) => row?.n ?? 0)
+      : countWithoutSearch(db, scope, query)
+    const [list, counted] = await Promise.all([rows, total])
     return { total: counted, list: list.map(({ total: _total, ...row }) => toListItem(row)) }
   }
   const { list, total } = await listPage(
@@ -223,12 +237,14 @@ export function toMerchant({ merchant, marketName }: Awaited<ReturnType<typeof f
     searchText: _search,
     searchGrams: _grams,
     updatedAt: _updated,
+    licenceRank: _rank,
     createdAt,
     ...fields
   } = merchant
   return {
     ...fields,
     marketName,
+    licenceState: fields.licenceState as LicenceState,
     category: fields.category as Merchant['category'],
     status: fields.status as MerchantStatus,
     gender: fields.gender as Merchant['gender'],

@@ -2,7 +2,9 @@ import { and, eq, or, sql } from 'drizzle-orm'
 import { ApiCode } from '../../contract/api'
 import { AUDIT_FIELDS } from '../../contract/audit'
 import type { MerchantStatus } from '../../contract/merchant-list'
+import type { MerchantLicences } from '../../contract/licences'
 import { FIXED_BANK_FIELDS, type Merchant, type MerchantFields } from '../../contract/merchants'
+import { shanghaiToday } from '../../contract/time'
 import { Role, UserStatus } from '../../contract/roles'
 import type { Transaction } from '../db/client'
 import { markets, merchants, users } from '../db/schema'
@@ -12,6 +14,7 @@ import { assertUnchanged, withConflicts } from '../lib/conflicts'
 import { ApiError } from '../lib/errors'
 import { ownMarket } from '../lib/scope'
 import { followMerchant, unbindMerchantDevices } from '../devices/public'
+import { writeMerchantLicences } from '../licences/public'
 import type { ServerDeps, SessionUser } from '../lib/types'
 import { createAccount, endSessions, forgetSessions, resetAccountPassword } from '../user/public'
 import { generateClearPassword, hashPassword, md5Hex } from '../lib/passwords'
@@ -53,13 +56,13 @@ async function nextAccountUsername(tx: Transaction, marketId: string): Promise<s
 export async function createMerchant(
   deps: ServerDeps,
   caller: SessionUser,
-  input: MerchantFields & { marketId?: string | undefined },
+  input: MerchantFields & { marketId?: string | undefined; licences?: MerchantLicences | undefined },
 ): Promise<{ id: string; accountUsername: string; clearPwd: string }> {
   const { db, clock } = deps
   const marketId = ownMarket(caller, input.marketId)
   const clearPwd = generateClearPassword()
   const passwordHash = await hashPassword(md5Hex(clearPwd))
-  const { marketId: _market, ...fields } = input
+  const { marketId: _market, licences, ...fields } = input
   return withConflicts(() =>
     db.transaction(async (tx) => {
       const accountUsername = await nextAccountUsername(tx, marketId)
@@ -76,13 +79,21 @@ export async function createMerchant(
         .returning({ id: merchants.id })
       if (!merchant) throw new Error('merchant insert returned nothing')
       await claimFiles(tx, { marketId, fileIds: fileIds(fields) })
+      const at = clock()
+      const licenceChanges = await writeMerchantLicences(tx, {
+        marketId,
+        merchantId: merchant.id,
+        licences,
+        today: shanghaiToday(at),
+        at,
+      })
       await writeAudit(tx, marketId, {
         actorUk: caller.uk,
         area: 'merchant',
         action: 'register',
         recordId: merchant.id,
-        changes: changedFields<Record<string, unknown>>(null, fields, FORM_FIELDS),
-        at: clock(),
+        changes: { ...changedFields<Record<string, unknown>>(null, fields, FORM_FIELDS), ...licenceChanges },
+        at,
       })
       return { id: merchant.id, accountUsername, clearPwd }
     }),
@@ -109,7 +120,7 @@ const BANK_MESSAGES = Object.fromEntries(
 export async function updateMerchant(
   deps: ServerDeps,
   caller: SessionUser,
-  input: { id: string; fields: MerchantFields },
+  input: { id: string; fields: MerchantFields & { licences?: MerchantLicences | undefined } },
 ): Promise<void> {
   const { db, clock } = deps
   const { id } = input
@@ -122,10 +133,11 @@ export async function updateMerchant(
     ]),
   ) as Partial<Merchant>
   assertUnchanged(before, given, BANK_MESSAGES)
-  const { bankMerchantNo: _b, otherBankNo: _o, paymentSubMerchantNo: _p, ...editable } = input.fields
+  const { bankMerchantNo: _b, otherBankNo: _o, paymentSubMerchantNo: _p, licences, ...editable } = input.fields
   const bank = bankNumbersToWrite(input.fields)
+  const { licences: _licences, ...formFields } = input.fields
   const fields: MerchantFields = {
-    ...input.fields,
+    ...formFields,
     ...Object.fromEntries(FIXED_BANK_FIELDS.map((field) => [field, input.fields[field] || before[field]])),
   }
   await withConflicts(() =>
@@ -149,7 +161,17 @@ export async function updateMerchant(
       await claimFiles(tx, { marketId: before.marketId, fileIds: fileIds(fields) })
       if (fields.name !== before.name || fields.stallNo !== before.stallNo)
         await followMerchant(tx, { id, name: fields.name, stallNo: fields.stallNo })
-      const changes = changedFields<Record<string, unknown>>(before, fields, FORM_FIELDS)
+      const at = clock()
+      const changes = {
+        ...changedFields<Record<string, unknown>>(before, fields, FORM_FIELDS),
+        ...(await writeMerchantLicences(tx, {
+          marketId: before.marketId,
+          merchantId: id,
+          licences,
+          today: shanghaiToday(at),
+          at,
+        })),
+      }
       if (Object.keys(changes).length > 0)
         await writeAudit(tx, before.marketId, {
           actorUk: caller.uk,
@@ -157,7 +179,7 @@ export async function updateMerchant(
           action: 'edit',
           recordId: id,
           changes,
-          at: clock(),
+          at,
         })
     }),
   )

@@ -22,6 +22,8 @@ type DueRecord = {
   /** Unique within the kind and market: a record's id, or an id and a date for one reminder of several. */
   recordKey: string
   params: Record<string, string>
+  /** Words of this record's own in place of the kind's (a licence's reminder names its kind and how near). */
+  keys?: Partial<RecordTodoKind['keys']>
 }
 
 export type RecordTodoKind = {
@@ -76,9 +78,9 @@ async function sendBatch(db: Database, kind: RecordTodoKind, records: DueRecord[
         await postMessage(tx, {
           userUk: uk,
           type: 'todo',
-          titleKey: kind.keys.title,
-          subTitleKey: kind.keys.subTitle,
-          contentKey: kind.keys.content,
+          titleKey: record.keys?.title ?? kind.keys.title,
+          subTitleKey: record.keys?.subTitle ?? kind.keys.subTitle,
+          contentKey: record.keys?.content ?? kind.keys.content,
           params: record.params,
           messageType: kind.type,
           at: now,

@@ -176,6 +176,12 @@ const WORDS: { readonly [Key in WordKey]: () => string } = {
   complaints_state_received: m.complaints_state_received,
   complaints_state_resolved: m.complaints_state_resolved,
   complaints_state_withdrawn: m.complaints_state_withdrawn,
+  licences_state_expired: m.licences_state_expired,
+  licences_state_missing: m.licences_state_missing,
+  licences_state_expiring: m.licences_state_expiring,
+  licences_state_valid: m.licences_state_valid,
+  licences_field_grace_days: m.licences_field_grace_days,
+  licences_field_complaint_deadline_days: m.licences_field_complaint_deadline_days,
 }
 
 type Words = Readonly<Record<string, WordKey>>

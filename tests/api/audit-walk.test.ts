@@ -53,6 +53,10 @@ function validCalls(): Record<string, Call> {
       const { password: _password, ...fields } = marketInput(n)
       return () => off(`/api/markets/${id}`, { ...fields, notes: 'edited' }, 'PUT')
     },
+    'PUT /api/licences/markets/{id}/rules': async () => {
+      const id = await newMarket()
+      return () => off(`/api/licences/markets/${id}/rules`, { licenceGraceDays: 30, complaintDeadlineDays: 10 }, 'PUT')
+    },
     'POST /api/markets/{id}/freeze': async () => {
       const id = await newMarket()
       return () => off(`/api/markets/${id}/freeze`)

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LICENCE_STATES } from '../../contract/licence-state'
 import { BUSINESS_CATEGORIES, MERCHANT_SORTS, MERCHANT_STATUSES } from '../../contract/merchant-list'
 import { merchants, users } from '../../server/db/schema'
 import { withOfficial, withOperator } from '../helpers/fixtures'
@@ -40,6 +41,8 @@ function merchantRow(i: number, market: { marketId: string; username: string }, 
     phone: `1370${marketNo}00${pad(i, 4)}`,
     category: BUSINESS_CATEGORIES[i % BUSINESS_CATEGORIES.length]!,
     status: i % 7 === 0 ? ('left' as const) : ('active' as const),
+    // Stored as the licence job and the forms keep it (many ties: the sort's tiebreak is exercised).
+    licenceState: LICENCE_STATES[i % LICENCE_STATES.length]!,
   }
 }
 let rows: ReturnType<typeof merchantRow>[]
@@ -92,8 +95,34 @@ listEndpointSuite({
     scope: { operatorToken: own.token, ownMarketId: own.marketId, otherMarketId: other.marketId },
   }),
   sorts: MERCHANT_SORTS,
-  filters: { category: BUSINESS_CATEGORIES, status: MERCHANT_STATUSES },
+  filters: { category: BUSINESS_CATEGORIES, status: MERCHANT_STATUSES, licence: LICENCE_STATES },
   scoped: true,
+})
+
+describe('GET /api/merchants: licence states', () => {
+  it('filters by the stored worst state, alone, with a category and with a search, with the right total', async () => {
+    for (const licence of LICENCE_STATES) {
+      const alone = await list({ licence })
+      expect(alone.data.total, licence).toBe(expected((row) => row.licenceState === licence))
+      expect(alone.data.list.every((row) => row.licenceState === licence)).toBe(true)
+      const withCategory = await list({ licence, category: 'fruit' }, own.token)
+      expect(withCategory.data.total).toBe(
+        expected((row) => row.licenceState === licence && row.category === 'fruit' && row.marketId === own.marketId),
+      )
+      const searched = await list({ licence, q: 'riverside' })
+      expect(searched.data.total).toBe(
+        expected((row) => row.licenceState === licence && row.name.startsWith('Riverside')),
+      )
+    }
+  })
+
+  it('sorts worst first when ascending', async () => {
+    const ranks = (await list({ sort: 'licence', order: 'asc' })).data.list.map((row) =>
+      LICENCE_STATES.indexOf(row.licenceState),
+    )
+    expect(ranks).toEqual([...ranks].sort((x, y) => x - y))
+    expect(ranks[0]).toBe(0)
+  })
 })
 
 type Query = NonNullable<ApiInput<'/merchants', '$get'>['query']>

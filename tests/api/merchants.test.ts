@@ -488,6 +488,7 @@ describe('CSV export', () => {
       'Business category',
       'Credit code',
       'Status',
+      'Licences',
       'Created',
     ])
     const zh = await exported(`market=${c.marketId}&category=fruit`, official, 'zh-CN')
@@ -500,6 +501,7 @@ describe('CSV export', () => {
       '经营类别',
       '信用代码',
       '状态',
+      '证照状态',
       '创建时间',
     ])
     expect(zh.rows.slice(1).map((row) => [row[5], row[7]])).toEqual(names.map(() => ['水果', '在营']))
@@ -522,7 +524,7 @@ describe('CSV export', () => {
     expect(text).toContain('"Line one\nLine two"')
     expect(rows.slice(1).map((row) => row[2])).toContain(`'-7`)
     expect(text).not.toContain('secret note')
-    expect(rows.every((row) => row.length === 9)).toBe(true)
+    expect(rows.every((row) => row.length === 10)).toBe(true)
   })
 
   it('has one row per merchant the list counts, for the same filters and caller', async () => {

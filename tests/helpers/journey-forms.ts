@@ -59,8 +59,16 @@ async function previews(removeButtons: Locator, count: number) {
 
 type JourneyMerchant = { name: string; stallNo: string }
 
-/** Fills the merchant form on /merchant/register and submits it; answers the account's username. */
-export async function registerMerchant(page: Page, merchant: JourneyMerchant, run: number): Promise<string> {
+/**
+ * Fills the merchant form on /merchant/register and submits it; answers the account's username.
+ * `more` fills what a test adds (its licences) just before the submit.
+ */
+export async function registerMerchant(
+  page: Page,
+  merchant: JourneyMerchant,
+  run: number,
+  more?: (form: Locator) => Promise<void>,
+): Promise<string> {
   const form = page.getByTestId('merchant-form')
   const field = (label: RegExp) => form.getByLabel(label)
   await field(/Merchant name/).fill(merchant.name)
@@ -82,6 +90,7 @@ export async function registerMerchant(page: Page, merchant: JourneyMerchant, ru
     await previews(form.getByRole('button', { name: 'Remove image 1' }), index + 1)
   }
 
+  await more?.(form)
   await page.getByTestId('merchant-submit').click()
   await page.getByTestId('merchant-initial-password').waitFor()
   const account = (await page.getByText(/account \S+-\d{4}/).textContent()) ?? ''

@@ -363,6 +363,48 @@ export const TABLE: Row[] = [
     body: () => ({ note: '' }),
     foreign: 40400,
   },
+  { method: 'GET', route: '/api/licences/counts', area: 'licences', path: (aim) => q('/api/licences/counts', aim) },
+  ...(['merchants', 'markets'] as const).flatMap((holder) => [
+    {
+      method: 'GET',
+      route: `/api/licences/${holder}/:id`,
+      area: 'licences' as const,
+      note: 'own',
+      path: (aim: Aim) => `/api/licences/${holder}/${holder === 'merchants' ? aim.own.merchantId : aim.own.marketId}`,
+    },
+    {
+      method: 'GET',
+      route: `/api/licences/${holder}/:id`,
+      area: 'licences' as const,
+      note: "the other market's",
+      path: (aim: Aim) =>
+        `/api/licences/${holder}/${holder === 'merchants' ? aim.target.merchantId : aim.target.marketId}`,
+      foreign: 40400,
+    },
+  ]),
+  {
+    method: 'GET',
+    route: '/api/licences/markets/:id/rules',
+    area: 'licences',
+    note: 'own',
+    path: (aim) => `/api/licences/markets/${aim.own.marketId}/rules`,
+  },
+  {
+    method: 'GET',
+    route: '/api/licences/markets/:id/rules',
+    area: 'licences',
+    note: "the other market's",
+    path: (aim) => `/api/licences/markets/${aim.target.marketId}/rules`,
+    foreign: 40400,
+  },
+  {
+    method: 'PUT',
+    route: '/api/licences/markets/:id/rules',
+    area: 'licences',
+    path: (aim) => `/api/licences/markets/${aim.target.marketId}/rules`,
+    body: () => ({ licenceGraceDays: 30, complaintDeadlineDays: 7 }),
+    foreign: 40400,
+  },
   {
     method: 'GET',
     route: '/api/merchants/export',

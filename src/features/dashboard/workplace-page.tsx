@@ -6,6 +6,7 @@ import { MarketScopeLine } from '@/components/market-scope-line'
 import { useMarketScope } from '@/lib/market-scope'
 import { routeTitle } from '@/lib/route-meta'
 import { ComplaintCountsWidget } from './complaint-counts'
+import { LicenceCountsWidget } from './licence-counts'
 import { DailyChart } from './daily-chart'
 import { LatestTestsWidget } from './latest-tests'
 import { LatestTransactionsWidget } from './latest-transactions'
@@ -64,6 +65,7 @@ export function WorkplacePage({ user }: { user: UserInfo }) {
         {/* The market's own work waiting: complaints (and licences) by state, each linking to its list. */}
         <div className="grid grid-cols-1 gap-4 @2xl:grid-cols-2">
           <ComplaintCountsWidget {...props} />
+          <LicenceCountsWidget {...props} />
         </div>
       </div>
     </div>

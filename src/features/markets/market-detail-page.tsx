@@ -12,7 +12,9 @@ import { DetailView, type DetailSection } from '@/components/detail-view/detail-
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { BANK_LABELS, statusLabel } from './labels'
-import { marketPageQuery } from './queries'
+import { HolderLicencesList } from '@/components/holder-licences'
+import { MarketRulesForm } from './market-rules'
+import { marketLicencesQuery, marketPageQuery, marketRulesQuery } from './queries'
 
 type MarketDetailPageProps = {
   id: string
@@ -45,6 +47,8 @@ export function MarketDetailPage({ id, mayEdit }: MarketDetailPageProps) {
 function MarketDetailView({ market, mayEdit }: { market: MarketDetail; mayEdit: boolean }): ReactNode {
   const frozen = market.accountStatus !== UserStatus.NORMAL
   const scoped = { market: market.id }
+  const licences = useQuery(marketLicencesQuery(market.id))
+  const rules = useQuery(marketRulesQuery(market.id))
   const sections: DetailSection[] = [
     {
       id: 'market',
@@ -103,6 +107,22 @@ function MarketDetailView({ market, mayEdit }: { market: MarketDetail; mayEdit: 
           ),
         },
       ],
+    },
+    { id: 'licences', title: m.licences_section(), content: <HolderLicencesList held={licences.data} /> },
+    {
+      id: 'rules',
+      title: m.licences_rules_section(),
+      content: rules.data ? (
+        <MarketRulesForm
+          key={`${rules.data.licenceGraceDays}-${rules.data.complaintDeadlineDays}`}
+          marketId={market.id}
+          rules={{
+            licenceGraceDays: rules.data.licenceGraceDays,
+            complaintDeadlineDays: rules.data.complaintDeadlineDays,
+          }}
+          graceFrom={rules.data.licenceGraceFrom}
+        />
+      ) : null,
     },
     { id: 'photos', title: m.markets_section_photos(), content: <DetailPhotos photos={marketPhotos(market)} /> },
   ]

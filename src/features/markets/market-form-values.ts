@@ -1,24 +1,37 @@
 import * as v from 'valibot'
+import {
+  MARKET_LICENCE_KINDS,
+  MarketLicencesFormSchema,
+  licenceFormValues,
+  type HolderLicences,
+  type LicenceFormValues,
+  type MarketLicenceKind,
+} from '@contract/licences'
 import { MarketFieldsSchema, type Market, type MarketFieldsInput } from '@contract/markets'
 import { ClearPasswordSchema } from '@contract/password'
 import { shanghaiToday } from '@contract/time'
 import { checkUsername } from './queries'
 
-/** What the market form edits: the contract's fields, plus the password when registering. */
-export type MarketFormValues = MarketFieldsInput & { password: string }
+/** What the market form edits: the contract's fields, its own licences (blank for none), the password when registering. */
+export type MarketFormValues = MarketFieldsInput & {
+  password: string
+  licences: Record<MarketLicenceKind, LicenceFormValues>
+}
 
 export const CreateMarketFormSchema: v.GenericSchema<MarketFormValues, unknown> = v.object({
   ...MarketFieldsSchema.entries,
+  licences: MarketLicencesFormSchema,
   password: ClearPasswordSchema,
 })
 // Editing never touches the password: the form keeps an empty one that is not sent.
 export const EditMarketFormSchema: v.GenericSchema<MarketFormValues, unknown> = v.object({
   ...MarketFieldsSchema.entries,
+  licences: MarketLicencesFormSchema,
   password: v.string(),
 })
 
-/** A new market's form, or an existing market's fields (its id, account and time are not edited). */
-export function marketFormValues(market: Market | null): MarketFormValues {
+/** A new market's form, or an existing market's fields and licences (its id, account and time are not edited). */
+export function marketFormValues(market: Market | null, licences?: HolderLicences): MarketFormValues {
   if (!market) {
     return {
       paymentBank: 'ICBC',
@@ -39,10 +52,16 @@ export function marketFormValues(market: Market | null): MarketFormValues {
       operatingLicenceFileId: null,
       marketPhotoFileIds: [],
       password: '',
+      licences: licenceFormValues(MARKET_LICENCE_KINDS, undefined),
     }
   }
   const { id: _id, accountUk: _uk, registerTime: _time, ...fields } = market
-  return { ...fields, accountStatus: market.accountStatus === 1 ? 1 : 2, password: '' }
+  return {
+    ...fields,
+    accountStatus: market.accountStatus === 1 ? 1 : 2,
+    password: '',
+    licences: licenceFormValues(MARKET_LICENCE_KINDS, licences),
+  }
 }
 
 /**

@@ -1,5 +1,13 @@
 import * as v from 'valibot'
+import {
+  MARKET_LICENCE_KINDS,
+  MarketLicencesFormSchema,
+  type HolderLicences,
+  type MarketLicenceKind,
+} from '@contract/licences'
 import { MAX_MARKET_PHOTOS, MarketFieldsSchema, PAYMENT_BANKS, type Market } from '@contract/markets'
+import { LICENCE_KIND_WORDS } from '@contract/words'
+import { wordFor } from '@/lib/words'
 import { m } from '@/paraglide/messages'
 import { hashPassword } from '@/lib/md5'
 import { showToast } from '@/lib/toast'
@@ -19,6 +27,8 @@ import { CreateMarketFormSchema, EditMarketFormSchema, marketFormValues, usernam
 
 type MarketFormProps = {
   market: Market | null
+  /** The market's own licences (editing). */
+  licences?: HolderLicences
   onDone: () => void
   onCancel: () => void
   /** Where an unfinished form is kept while its tab is in the background (the page's address). */
@@ -31,16 +41,16 @@ type MarketFormProps = {
  * Everything else a form does is the kit's (src/components/form/): this file is the layout, one
  * block per field, which is why it runs past 200 lines.
  */
-export function MarketForm({ market, onDone, onCancel, draftKey }: MarketFormProps) {
+export function MarketForm({ market, licences, onDone, onCancel, draftKey }: MarketFormProps) {
   const editing = market !== null
   const create = useCreateMarket()
   const update = useUpdateMarket()
   const { form, formProps, failure, discard, submitting, dirty, restored } = useConsoleForm({
     schema: editing ? EditMarketFormSchema : CreateMarketFormSchema,
-    defaultValues: marketFormValues(market),
+    defaultValues: marketFormValues(market, licences),
     draftKey,
     onSubmit: async ({ password, ...raw }) => {
-      const fields = v.parse(MarketFieldsSchema, raw)
+      const fields = { ...v.parse(MarketFieldsSchema, raw), licences: v.parse(MarketLicencesFormSchema, raw.licences) }
       if (market) {
         await update.mutateAsync({ id: market.id, input: fields })
         void showToast('success', m.markets_saved({ name: fields.name }))
@@ -53,6 +63,30 @@ export function MarketForm({ market, onDone, onCancel, draftKey }: MarketFormPro
   })
   const banks = PAYMENT_BANKS.map((bank) => ({ value: bank, label: BANK_LABELS[bank]() }))
   const statuses = ([1, 2] as const).map((value) => ({ value, label: statusLabel(value) }))
+
+  // A licence's four fields (issue 26 §1): all left empty, the market holds none of that kind.
+  const licenceSection = (kind: MarketLicenceKind) => (
+    <FormSection key={kind} title={wordFor(LICENCE_KIND_WORDS, kind)}>
+      <form.Field name={`licences.${kind}.number`}>
+        {(field) => <TextField {...bindField(field)} label={m.licences_field_number()} autoComplete="off" />}
+      </form.Field>
+      <form.Field name={`licences.${kind}.authority`}>
+        {(field) => <TextField {...bindField(field)} label={m.licences_field_authority()} />}
+      </form.Field>
+      <form.Field name={`licences.${kind}.validFrom`}>
+        {(field) => <DateField {...bindField(field)} label={m.licences_field_valid_from()} />}
+      </form.Field>
+      <form.Field name={`licences.${kind}.validUntil`}>
+        {(field) => (
+          <DateField
+            {...bindField(field)}
+            label={m.licences_field_valid_until()}
+            hint={m.licences_field_valid_until_hint()}
+          />
+        )}
+      </form.Field>
+    </FormSection>
+  )
 
   return (
     <form {...formProps} className="space-y-5" data-testid="market-form">
@@ -200,6 +234,8 @@ export function MarketForm({ market, onDone, onCancel, draftKey }: MarketFormPro
           )}
         </form.Field>
       </FormSection>
+
+      {MARKET_LICENCE_KINDS.map(licenceSection)}
 
       <FormFooter
         failure={failure}

@@ -13,6 +13,7 @@ import { useColumns } from '@/components/data-table/use-columns'
 import { useColumnVisibility } from '@/components/data-table/use-column-visibility'
 import { useListSearch } from '@/components/data-table/use-list-search'
 import { Badge } from '@/components/ui/badge'
+import { LicenceStateBadge } from '@/components/licence-state-badge'
 import { Button } from '@/components/ui/button'
 import { marketListQuery, type MarketSearch } from './queries'
 import { statusLabel, statusOptions } from './labels'
@@ -68,6 +69,13 @@ function marketColumns(): ColumnDef<MarketListItem, unknown>[] {
           <span className="text-muted-foreground tabular-nums">{row.original.managerPhone}</span>
         </span>
       ),
+    },
+    {
+      // The worse of the market's own business and operating licences (issue 26 §1).
+      id: 'licence',
+      header: m.merchants_col_licenceState(),
+      enableSorting: false,
+      cell: ({ row }) => <LicenceStateBadge state={row.original.licenceState} />,
     },
     {
       id: 'registeredAt',

@@ -1,4 +1,5 @@
-import type { CreateMarketInput, MarketFieldsInput } from '@contract/markets'
+import type { MarketRules } from '@contract/licences'
+import type { CreateMarketInput, UpdateMarketInput } from '@contract/markets'
 import { api } from '@/lib/api-client'
 import { useAreaMutation } from '@/lib/area-mutation'
 import { marketKeys } from './queries'
@@ -8,7 +9,7 @@ export const useCreateMarket = () =>
 export const useUpdateMarket = () =>
   useAreaMutation(
     marketKeys.all,
-    ({ id, input }: { id: string; input: MarketFieldsInput }) =>
+    ({ id, input }: { id: string; input: UpdateMarketInput }) =>
       api('/markets/:id', '$put', { param: { id }, json: input }),
     true,
   )
@@ -18,3 +19,11 @@ export const useSetMarketFrozen = () =>
   )
 export const useResetMarketPassword = () =>
   useAreaMutation(marketKeys.all, (id: string) => api('/markets/:id/reset-password', '$post', { param: { id } }))
+/** A market's rules (its page's section): OFFICIAL any market's, its own operator its own. */
+export const useSetMarketRules = () =>
+  useAreaMutation(
+    marketKeys.all,
+    ({ id, rules }: { id: string; rules: MarketRules }) =>
+      api('/licences/markets/:id/rules', '$put', { param: { id }, json: rules }),
+    true,
+  )

@@ -16,7 +16,23 @@ export const marketKeys = {
   detail: (id: string) => [...marketKeys.all, 'detail', id] as const,
   page: (id: string) => [...marketKeys.all, 'page', id] as const,
   options: (q: string) => [...marketKeys.all, 'options', q] as const,
+  licences: (id: string) => [...marketKeys.all, 'licences', id] as const,
+  rules: (id: string) => [...marketKeys.all, 'rules', id] as const,
 }
+
+/** A market's own licences with their states (issue 26 §1): its form's values and its page's section. */
+export const marketLicencesQuery = (id: string) =>
+  queryOptions({
+    queryKey: marketKeys.licences(id),
+    queryFn: ({ signal }) => api('/licences/markets/:id', '$get', { param: { id } }, { signal }),
+  })
+
+/** A market's rules: grace days for licences missing, days to resolve a complaint. */
+export const marketRulesQuery = (id: string) =>
+  queryOptions({
+    queryKey: marketKeys.rules(id),
+    queryFn: ({ signal }) => api('/licences/markets/:id/rules', '$get', { param: { id } }, { signal }),
+  })
 
 export const marketListQuery = (params: MarketListParams) =>
   queryOptions({

@@ -12,9 +12,10 @@ import { DetailPhotos, type DetailPhoto } from '@/components/detail-view/detail-
 import { DetailState } from '@/components/detail-view/detail-state'
 import { DetailView, type DetailSection } from '@/components/detail-view/detail-view'
 import { Badge } from '@/components/ui/badge'
+import { HolderLicencesList } from '@/components/holder-licences'
 import { Button } from '@/components/ui/button'
 import { categoryLabel, educationLabel, genderLabel, politicalLabel, statusLabel } from './labels'
-import { merchantPageQuery } from './queries'
+import { merchantLicencesQuery, merchantPageQuery } from './queries'
 
 /** A merchant's page: who it is, where it stands, its masked numbers, its devices and photos. */
 export function MerchantDetailPage({ id }: { id: string }) {
@@ -40,6 +41,7 @@ const link = 'text-primary hover:underline'
 
 function MerchantDetailView({ merchant }: { merchant: MerchantDetail }): ReactNode {
   const navigate = useNavigate()
+  const licences = useQuery(merchantLicencesQuery(merchant.id))
   const sections: DetailSection[] = [
     {
       id: 'merchant',
@@ -84,6 +86,7 @@ function MerchantDetailView({ merchant }: { merchant: MerchantDetail }): ReactNo
         { label: m.merchants_field_payment_sub_merchant_no(), value: merchant.paymentSubMerchantNo },
       ],
     },
+    { id: 'licences', title: m.licences_section(), content: <HolderLicencesList held={licences.data} /> },
     { id: 'devices', title: m.merchants_section_devices(), content: <MerchantDevices devices={merchant.devices} /> },
     { id: 'photos', title: m.merchants_section_photos(), content: <DetailPhotos photos={merchantPhotos(merchant)} /> },
   ]
@@ -148,6 +151,7 @@ const listRow = (merchant: MerchantDetail): MerchantListItem => ({
   marketName: merchant.marketName,
   accountUsername: merchant.accountUsername,
   stallNo: merchant.stallNo,
+  licenceState: merchant.licenceState,
   name: merchant.name,
   phone: merchant.phone,
   category: merchant.category,

@@ -5,7 +5,7 @@ import { useLocale } from '@/lib/locale'
 import { AsyncState } from '@/components/async-state/async-state'
 import { MerchantForm } from './merchant-form'
 import { merchantFormValues, rowPreview } from './merchant-form-values'
-import { merchantQuery } from './queries'
+import { merchantLicencesQuery, merchantQuery } from './queries'
 
 type MerchantEditPageProps = {
   /** The list's row, from the large-parameter store (SPEC §4). */
@@ -20,22 +20,25 @@ type MerchantEditPageProps = {
  */
 export function MerchantEditPage({ row, draftKey, onDone }: MerchantEditPageProps) {
   useLocale()
-  const query = useQuery(merchantQuery(row.id))
+  const merchant = useQuery(merchantQuery(row.id))
+  // Its licences too: the form saves all of them, so it opens only with what is held.
+  const licences = useQuery(merchantLicencesQuery(row.id))
+  const failed = merchant.isError ? merchant : licences.isError ? licences : null
 
   return (
     <section className="mx-auto max-w-4xl space-y-4">
       <h1 className="text-xl font-semibold">
-        {m.merchants_edit_title()} · {query.data?.name ?? row.name}
+        {m.merchants_edit_title()} · {merchant.data?.name ?? row.name}
       </h1>
-      {query.isError && (
+      {failed && (
         <AsyncState
           state="error"
-          error={query.error}
-          onRetry={() => void query.refetch()}
+          error={failed.error}
+          onRetry={() => void failed.refetch()}
           className="rounded-lg border border-border bg-card"
         />
       )}
-      {query.isPending && (
+      {(merchant.isPending || licences.isPending) && !failed && (
         <>
           <p role="status" className="text-sm text-muted-foreground">
             {m.merchants_loading_fresh()}
@@ -50,13 +53,13 @@ export function MerchantEditPage({ row, draftKey, onDone }: MerchantEditPageProp
           />
         </>
       )}
-      {query.data && (
+      {merchant.data && licences.data && (
         <MerchantForm
-          key={query.data.id}
-          merchant={query.data}
-          initialValues={merchantFormValues(query.data, query.data.marketId)}
+          key={merchant.data.id}
+          merchant={merchant.data}
+          initialValues={merchantFormValues(merchant.data, merchant.data.marketId, licences.data)}
           choosesMarket={false}
-          marketName={query.data.marketName}
+          marketName={merchant.data.marketName}
           draftKey={draftKey}
           onSaved={onDone}
           onCancel={onDone}

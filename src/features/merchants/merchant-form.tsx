@@ -1,11 +1,15 @@
 import { useState } from 'react'
 import * as v from 'valibot'
 import { idCardFacts } from '@contract/china-ids'
+import { MERCHANT_LICENCE_KINDS, MerchantLicencesFormSchema, type MerchantLicenceKind } from '@contract/licences'
 import { FIXED_BANK_FIELDS, MerchantFieldsSchema, type FixedBankField, type Merchant } from '@contract/merchants'
+import { LICENCE_KIND_WORDS } from '@contract/words'
 import { shanghaiToday } from '@contract/time'
 import { m } from '@/paraglide/messages'
 import { showToast } from '@/lib/toast'
 import { bindField } from '@/components/form/field-binding'
+import { DateField } from '@/components/form/date-field'
+import { wordFor } from '@/lib/words'
 import { ComboboxField, type ComboboxOptions } from '@/components/form/combobox-field'
 import { FormFooter } from '@/components/form/form-footer'
 import { FormSection } from '@/components/form/form-section'
@@ -74,7 +78,10 @@ export function MerchantForm({
     defaultValues: initialValues,
     draftKey: readOnly ? undefined : draftKey,
     onSubmit: async ({ marketId, ...raw }) => {
-      const fields = v.parse(MerchantFieldsSchema, raw)
+      const fields = {
+        ...v.parse(MerchantFieldsSchema, raw),
+        licences: v.parse(MerchantLicencesFormSchema, raw.licences),
+      }
       if (merchant) {
         await update.mutateAsync({ id: merchant.id, input: fields })
         void showToast('success', m.merchants_saved({ name: fields.name }))
@@ -99,6 +106,33 @@ export function MerchantForm({
         />
       )}
     </form.Field>
+  )
+
+  // A licence's four fields (issue 26 §1): all left empty, the merchant holds none of that kind.
+  const licenceSection = (kind: MerchantLicenceKind) => (
+    <FormSection key={kind} title={wordFor(LICENCE_KIND_WORDS, kind)}>
+      <form.Field name={`licences.${kind}.number`}>
+        {(field) => (
+          <TextField {...bindField(field)} label={m.licences_field_number()} disabled={readOnly} autoComplete="off" />
+        )}
+      </form.Field>
+      <form.Field name={`licences.${kind}.authority`}>
+        {(field) => <TextField {...bindField(field)} label={m.licences_field_authority()} disabled={readOnly} />}
+      </form.Field>
+      <form.Field name={`licences.${kind}.validFrom`}>
+        {(field) => <DateField {...bindField(field)} label={m.licences_field_valid_from()} disabled={readOnly} />}
+      </form.Field>
+      <form.Field name={`licences.${kind}.validUntil`}>
+        {(field) => (
+          <DateField
+            {...bindField(field)}
+            label={m.licences_field_valid_until()}
+            hint={m.licences_field_valid_until_hint()}
+            disabled={readOnly}
+          />
+        )}
+      </form.Field>
+    </FormSection>
   )
 
   return (
@@ -267,6 +301,8 @@ export function MerchantForm({
           )}
         </form.Field>
       </FormSection>
+
+      {MERCHANT_LICENCE_KINDS.map(licenceSection)}
 
       <FormFooter
         failure={failure}

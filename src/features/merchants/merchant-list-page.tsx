@@ -3,10 +3,13 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ColumnDef } from '@tanstack/react-table'
 import { Plus } from 'lucide-react'
+import { LICENCE_STATES } from '@contract/licence-state'
 import { BUSINESS_CATEGORIES, MERCHANT_STATUSES, type BusinessCategory } from '@contract/merchant-list'
+import { LICENCE_STATE_WORDS } from '@contract/words'
 import type { MerchantListItem } from '@contract/merchants'
 import { m } from '@/paraglide/messages'
 import { useLocale, type Locale } from '@/lib/locale'
+import { wordOptions } from '@/lib/words'
 import { useListResult } from '@/components/async-state/use-list-result'
 import { ColumnVisibility, hideableColumns } from '@/components/data-table/column-visibility'
 import { ListHeader } from '@/components/data-table/list-header'
@@ -17,6 +20,7 @@ import { useColumns } from '@/components/data-table/use-columns'
 import { useColumnVisibility } from '@/components/data-table/use-column-visibility'
 import { useListSearch } from '@/components/data-table/use-list-search'
 import { Badge } from '@/components/ui/badge'
+import { LicenceStateBadge } from '@/components/licence-state-badge'
 import { Button } from '@/components/ui/button'
 import { MerchantExportButton } from './export-button'
 import { categoryLabel, categoryOptions, statusLabel } from './labels'
@@ -122,6 +126,13 @@ function merchantColumns(
       cell: ({ row }) => row.original.creditCode || '—',
     },
     {
+      // The worse of its two licences (issue 26 §1); the sort puts the worst first when ascending.
+      id: 'licence',
+      header: m.merchants_col_licenceState(),
+      enableSorting: true,
+      cell: ({ row }) => <LicenceStateBadge state={row.original.licenceState} />,
+    },
+    {
       id: 'createdAt',
       header: m.merchants_col_createdTime(),
       enableSorting: true,
@@ -172,7 +183,7 @@ export function MerchantListPage({ search, market, urlMarket, sentBack, onSearch
   )
   const { visibility, setVisible } = useColumnVisibility('merchants')
   const { text, setText, setFilter } = list
-  const { category, status } = search
+  const { category, status, licence } = search
   // Made again only when what it shows changes, not for every page or loading state of the list.
   const toolbar = useMemo(() => {
     const words = { locale }
@@ -193,10 +204,17 @@ export function MerchantListPage({ search, market, urlMarket, sentBack, onSearch
           options={MERCHANT_STATUSES.map((value) => ({ value, label: statusLabel(value) }))}
           onChange={(value) => setFilter('status', value)}
         />
+        <SelectFilter
+          label={m.merchants_col_licenceState({}, words)}
+          allLabel={m.merchants_licence_all({}, words)}
+          value={licence}
+          options={wordOptions(LICENCE_STATES, LICENCE_STATE_WORDS)}
+          onChange={(value) => setFilter('licence', value)}
+        />
         <ColumnVisibility columns={hideableColumns(columns)} visibility={visibility} onChange={setVisible} />
       </>
     )
-  }, [locale, text, setText, setFilter, category, status, columns, visibility, setVisible])
+  }, [locale, text, setText, setFilter, category, status, licence, columns, visibility, setVisible])
   // The same for the heading and its buttons: the export follows the search, not the rows.
   const header = useMemo(
     () => (
@@ -232,7 +250,7 @@ export function MerchantListPage({ search, market, urlMarket, sentBack, onSearch
         {...list.sorting}
         columnVisibility={visibility}
         rowKey={(row) => row.id}
-        filtered={Boolean(search.q || search.category || search.status)}
+        filtered={Boolean(search.q || search.category || search.status || search.licence)}
         toolbar={toolbar}
       />
     </section>

@@ -1,4 +1,4 @@
-import type { CreateMerchantInput, MerchantFieldsInput } from '@contract/merchants'
+import type { CreateMerchantInput, UpdateMerchantInput } from '@contract/merchants'
 import { api } from '@/lib/api-client'
 import { useAreaMutation } from '@/lib/area-mutation'
 import { merchantKeys } from './queries'
@@ -8,7 +8,7 @@ export const useCreateMerchant = () =>
 export const useUpdateMerchant = () =>
   useAreaMutation(
     merchantKeys.all,
-    ({ id, input }: { id: string; input: MerchantFieldsInput }) =>
+    ({ id, input }: { id: string; input: UpdateMerchantInput }) =>
       api('/merchants/:id', '$put', { param: { id }, json: input }),
     true,
   )

@@ -16,6 +16,7 @@ export const merchantKeys = {
   list: (params: MerchantListParams) => [...merchantKeys.lists(), params] as const,
   detail: (id: string) => [...merchantKeys.all, 'detail', id] as const,
   page: (id: string) => [...merchantKeys.all, 'page', id] as const,
+  licences: (id: string) => [...merchantKeys.all, 'licences', id] as const,
 }
 
 export const merchantListQuery = ({ market, ...params }: MerchantListParams) =>
@@ -38,4 +39,11 @@ export const merchantPageQuery = (id: string) =>
     queryKey: merchantKeys.page(id),
     queryFn: ({ signal }) => api('/merchants/:id/detail', '$get', { param: { id } }, { signal }),
     meta: { handlesErrors: true },
+  })
+
+/** A merchant's two licences with their states (issue 26 §1): its form's values and its page's section. */
+export const merchantLicencesQuery = (id: string) =>
+  queryOptions({
+    queryKey: merchantKeys.licences(id),
+    queryFn: ({ signal }) => api('/licences/merchants/:id', '$get', { param: { id } }, { signal }),
   })
