@@ -11,7 +11,7 @@ import * as v from 'valibot'
 export const CREDIT_WINDOW_DAYS = 90
 
 /** What can lower a rating, each with its count and points on the merchant's page. */
-const CREDIT_REASONS = ['complaint_upheld', 'complaint_partly_upheld', 'pesticide_failed'] as const
+export const CREDIT_REASONS = ['complaint_upheld', 'complaint_partly_upheld', 'pesticide_failed'] as const
 export type CreditReason = (typeof CREDIT_REASONS)[number]
 
 /** Points per record, unless the market sets its own (markets.credit_weights). */
@@ -60,7 +60,12 @@ export function starsFor(points: number): CreditStars {
 }
 
 /** One reason a rating is what it is: how many records, and the points they add. */
-export type CreditReasonCount = { reason: CreditReason; count: number; points: number }
+export const CreditReasonCountSchema = v.object({
+  reason: v.picklist(CREDIT_REASONS),
+  count: v.number(),
+  points: v.number(),
+})
+export type CreditReasonCount = v.InferOutput<typeof CreditReasonCountSchema>
 
 /** The counts of records against a merchant in the window, with the market's weights: the rating. */
 export function creditOf(
