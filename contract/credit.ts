@@ -11,7 +11,7 @@ import * as v from 'valibot'
 export const CREDIT_WINDOW_DAYS = 90
 
 /** What can lower a rating, each with its count and points on the merchant's page. */
-export const CREDIT_REASONS = ['complaint_upheld', 'complaint_partly_upheld', 'pesticide_failed'] as const
+const CREDIT_REASONS = ['complaint_upheld', 'complaint_partly_upheld', 'pesticide_failed'] as const
 export type CreditReason = (typeof CREDIT_REASONS)[number]
 
 /** Points per record, unless the market sets its own (markets.credit_weights). */
