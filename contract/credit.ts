@@ -60,7 +60,12 @@ export function starsFor(points: number): CreditStars {
 }
 
 /** One reason a rating is what it is: how many records, and the points they add. */
-export type CreditReasonCount = { reason: CreditReason; count: number; points: number }
+export const CreditReasonCountSchema = v.object({
+  reason: v.picklist(CREDIT_REASONS),
+  count: v.number(),
+  points: v.number(),
+})
+export type CreditReasonCount = v.InferOutput<typeof CreditReasonCountSchema>
 
 /** The counts of records against a merchant in the window, with the market's weights: the rating. */
 export function creditOf(

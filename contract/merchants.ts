@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { CreditReasonCountSchema } from './credit'
 import { isUnifiedSocialCreditCode } from './china-ids'
 import {
   FileIdSchema,
@@ -130,6 +131,8 @@ const MerchantListItemSchema = v.object({
   status: v.picklist(MERCHANT_STATUSES),
   /** The worse of its two licences' states (issue 26 §1), as stored for the list (kept current daily). */
   licenceState: v.picklist(LICENCE_STATES),
+  /** Its credit, 1 to 5 stars (issue 26 §3): computed by the server from the market's records. */
+  creditStars: v.number(),
   /** YYYY-MM-DD HH:mm:ss in Asia/Shanghai. */
   createdTime: v.string(),
 })
@@ -171,6 +174,13 @@ const MerchantDeviceSchema = v.object({
 export const MerchantDetailSchema = v.object({
   ...MerchantSchema.entries,
   devices: v.array(MerchantDeviceSchema),
+  /** Why its credit is what it is: each kind of record counted, and the points it adds (contract/credit.ts). */
+  credit: v.object({
+    points: v.number(),
+    reasons: v.array(CreditReasonCountSchema),
+    /** YYYY-MM-DD HH:mm:ss in Asia/Shanghai; null before any record counted. */
+    computedTime: v.nullable(v.string()),
+  }),
 })
 export type MerchantDetail = v.InferOutput<typeof MerchantDetailSchema>
 
@@ -190,5 +200,6 @@ export const MERCHANT_EXPORT_COLUMNS = [
   'creditCode',
   'status',
   'licenceState',
+  'creditStars',
   'createdTime',
 ] as const satisfies readonly (keyof MerchantListItem)[]

@@ -8,6 +8,7 @@ import type { LicenceState } from './licence-state'
 import type { LicenceKind } from './licences'
 import type { ComplaintCategory, ComplaintChannel, ComplaintState } from './complaint-list'
 import type { ComplaintOutcome, ComplaintRemedy } from './complaints'
+import type { CreditReason } from './credit'
 import type { EDUCATION_LEVELS, GENDERS, POLITICAL_AFFILIATIONS } from './merchants'
 import type { RefusalReason } from './system'
 import type { TransactionKind } from './transactions-list'
@@ -20,6 +21,13 @@ import type { TransactionKind } from './transactions-list'
  * without its word fails `tsc` here.
  */
 type Words<Value extends string> = Readonly<Record<Value, string>>
+
+/** Why a merchant's credit fell (contract/credit.ts). */
+export const CREDIT_REASON_WORDS = {
+  complaint_upheld: 'credit_reason_complaint_upheld',
+  complaint_partly_upheld: 'credit_reason_complaint_partly_upheld',
+  pesticide_failed: 'credit_reason_pesticide_failed',
+} as const satisfies Words<CreditReason>
 
 /** A market's status is its operator account's: 1 normal, 2 frozen (contract/market-list.ts). */
 export const MARKET_STATUS_WORDS = {
@@ -346,6 +354,7 @@ export type WordKey =
   | ValueOf<typeof COMPLAINT_OUTCOME_WORDS>
   | ValueOf<typeof COMPLAINT_REMEDY_WORDS>
   | ValueOf<typeof OVERDUE_WORDS>
+  | ValueOf<typeof CREDIT_REASON_WORDS>
   | ValueOf<typeof LICENCE_STATE_WORDS>
   | ValueOf<typeof LICENCE_KIND_WORDS>
   | ValueOf<typeof AUDIT_AREA_WORDS>

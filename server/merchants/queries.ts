@@ -95,6 +95,7 @@ const LIST_COLUMNS = {
   creditCode: merchants.creditCode,
   status: merchants.status,
   licenceState: merchants.licenceState,
+  creditStars: merchants.creditStars,
   createdAt: merchants.createdAt,
 }
 
@@ -238,6 +239,9 @@ export function toMerchant({ merchant, marketName }: Awaited<ReturnType<typeof f
     searchGrams: _grams,
     updatedAt: _updated,
     licenceRank: _rank,
+    creditPoints: _points,
+    creditReasons: _reasons,
+    creditComputedAt: _computed,
     createdAt,
     ...fields
   } = merchant
@@ -272,7 +276,8 @@ export async function getMerchantDetail(
   caller: Caller,
   input: { id: string },
 ): Promise<MerchantDetail> {
-  const merchant = toMerchant(await findMerchant(db, caller, input.id))
+  const found = await findMerchant(db, caller, input.id)
+  const merchant = toMerchant(found)
   const bound = await db
     .select({ id: devices.id, code: devices.code, kind: devices.kind, lastSeenAt: devices.lastSeenAt })
     .from(devices)
@@ -291,5 +296,10 @@ export async function getMerchantDetail(
       online: lastSeenAt !== null && lastSeenAt.getTime() > onlineSince,
       lastSeenTime: lastSeenAt ? formatShanghaiTime(lastSeenAt) : null,
     })),
+    credit: {
+      points: found.merchant.creditPoints,
+      reasons: found.merchant.creditReasons,
+      computedTime: found.merchant.creditComputedAt ? formatShanghaiTime(found.merchant.creditComputedAt) : null,
+    },
   }
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { creditRecomputeJob } from '../../server/credit/job'
 import { markets, merchants } from '../../server/db/schema'
 import { Scheduler } from '../../server/lib/scheduled-jobs'
+import { parseCsv } from '../helpers/csv'
 import { pesticideTest, sendEvents, withDevice, withMerchant } from '../helpers/devices'
 import { complaintInput, registeredComplaint } from '../helpers/complaints'
 import { withOfficial, withOperator } from '../helpers/fixtures'
@@ -88,6 +89,20 @@ describe('a merchant’s credit', () => {
       reasons: [{ reason: 'complaint_upheld', count: 1, points: 3 }],
     })
     expect(await credit(m2)).toEqual({ stars: 5, points: 0, reasons: [] })
+  })
+
+  it('reads the same on the merchant’s page, in the list and in the export', async () => {
+    const page = (await api()('/merchants/:id/detail', '$get', { param: { id: m1 } }, { token: a.token })).body.data
+    expect(page.creditStars).toBe(4)
+    expect(page.credit).toMatchObject({ points: 3, reasons: [{ reason: 'complaint_upheld', count: 1, points: 3 }] })
+    expect(page.credit.computedTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
+    const listed = (await api()('/merchants', '$get', { query: { pageSize: 100 } }, { token: a.token })).body.data.list
+    expect(listed.find((row) => row.id === m1)?.creditStars).toBe(4)
+    expect(listed.find((row) => row.id === m2)?.creditStars).toBe(5)
+    const csv = await (await t.request('/api/merchants/export', { method: 'GET', token: a.token })).text()
+    const rows = parseCsv(csv.replace(/^\uFEFF/, ''))
+    const column = rows[0]!.indexOf('Credit')
+    expect(rows.find((row) => row.includes(page.accountUsername))?.[column]).toBe('4')
   })
 
   it('counts every one of many complaints resolved at once (none of the recomputes misses another)', async () => {

@@ -489,6 +489,7 @@ describe('CSV export', () => {
       'Credit code',
       'Status',
       'Licences',
+      'Credit',
       'Created',
     ])
     const zh = await exported(`market=${c.marketId}&category=fruit`, official, 'zh-CN')
@@ -502,9 +503,10 @@ describe('CSV export', () => {
       '信用代码',
       '状态',
       '证照状态',
+      '信用',
       '创建时间',
     ])
-    expect(zh.rows.slice(1).map((row) => [row[5], row[7]])).toEqual(names.map(() => ['水果', '在营']))
+    expect(zh.rows.slice(1).map((row) => [row[5], row[7], row[9]])).toEqual(names.map(() => ['水果', '在营', '5']))
   })
 
   it('neutralises formula cells and quotes commas, quotes and line breaks; notes are not exported', async () => {
@@ -524,7 +526,7 @@ describe('CSV export', () => {
     expect(text).toContain('"Line one\nLine two"')
     expect(rows.slice(1).map((row) => row[2])).toContain(`'-7`)
     expect(text).not.toContain('secret note')
-    expect(rows.every((row) => row.length === 10)).toBe(true)
+    expect(rows.every((row) => row.length === 11)).toBe(true)
   })
 
   it('has one row per merchant the list counts, for the same filters and caller', async () => {

@@ -25,6 +25,22 @@ const historyStates = (page: Page) =>
     .locator('li')
     .evaluateAll((items) => items.map((item) => item.getAttribute('data-state')))
 
+/** Opens the complaint's merchant from its page. */
+async function openMerchant(page: Page) {
+  await page.getByTestId('complaint-detail').locator('a[href^="/merchant/"]').first().click()
+  await page.getByTestId('merchant-credit').waitFor()
+}
+
+/** The merchant's page's credit: its stars, and how many upheld complaints count. */
+async function credit(page: Page) {
+  const section = page.getByTestId('merchant-credit')
+  const stars = Number(await section.locator('[data-stars]').getAttribute('data-stars'))
+  const line = section.getByRole('listitem').filter({ hasText: 'Upheld complaints' })
+  const upheld =
+    (await line.count()) === 0 ? 0 : Number(/^(\d+)/.exec((await line.locator('span').nth(1).textContent()) ?? '')?.[1])
+  return { stars, upheld }
+}
+
 describe('complaints', () => {
   it('an operator registers a complaint against a merchant, takes it up and resolves it as upheld with a refund', async () => {
     const { context, page } = await signedInPage(browser, DEMO.market)
@@ -36,6 +52,11 @@ describe('complaints', () => {
     // Its handler sees the complainant whole.
     await detail.getByRole('link', { name: '13800138000' }).waitFor()
     await expect.poll(() => historyStates(page)).toEqual(['received'])
+
+    await openMerchant(page)
+    const before = await credit(page)
+    await page.goBack()
+    await page.getByTestId('complaint-detail').waitFor()
 
     await takeStep(page, 'take_up', (dialog) => dialog.getByLabel('Note').fill('Called the stall'))
     await expect.poll(() => historyStates(page)).toEqual(['received', 'handling'])
@@ -61,6 +82,14 @@ describe('complaints', () => {
     // No more steps once resolved.
     expect(await page.getByTestId('complaint-take_up').count()).toBe(0)
     expect(await page.getByTestId('complaint-resolve').count()).toBe(0)
+
+    // Upheld, it lowers the merchant's credit at once, and the merchant's page says why.
+    await openMerchant(page)
+    await expect.poll(async () => (await credit(page)).upheld).toBe(before.upheld + 1)
+    const after = await credit(page)
+    expect(after.stars).toBeLessThanOrEqual(before.stars)
+    expect(after.stars).toBeLessThan(5)
+    await page.goBack()
 
     // The list finds it by its number, resolved, its complainant masked.
     await page.goto(`/complaint?q=${no}`)

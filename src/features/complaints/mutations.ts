@@ -1,5 +1,6 @@
 import type { RegisterComplaintInput, ResolveComplaintInput } from '@contract/complaints'
 import { api } from '@/lib/api-client'
+import { AREA_KEYS } from '@/lib/area-keys'
 import { useAreaMutation } from '@/lib/area-mutation'
 import { complaintKeys } from './queries'
 
@@ -20,6 +21,7 @@ export const useTakeUpComplaint = () =>
     ({ id, note }: { id: string; note: string }) =>
       api('/complaints/:id/take-up', '$post', { param: { id }, json: { note } }),
     true,
+    [AREA_KEYS.dashboard],
   )
 export const useResolveComplaint = () =>
   useAreaMutation(
@@ -27,6 +29,8 @@ export const useResolveComplaint = () =>
     ({ id, input }: { id: string; input: ResolveComplaintInput }) =>
       api('/complaints/:id/resolve', '$post', { param: { id }, json: input }),
     true,
+    // An outcome moves the merchant's credit and the Workplace's counts.
+    [AREA_KEYS.merchants, AREA_KEYS.dashboard],
   )
 export const useWithdrawComplaint = () =>
   useAreaMutation(
@@ -34,4 +38,5 @@ export const useWithdrawComplaint = () =>
     ({ id, note }: { id: string; note: string }) =>
       api('/complaints/:id/withdraw', '$post', { param: { id }, json: { note } }),
     true,
+    [AREA_KEYS.dashboard],
   )

@@ -4,6 +4,7 @@ import { shanghaiToday } from '@contract/time'
 import type * as v from 'valibot'
 import { api } from '@/lib/api-client'
 import { downloadFile } from '@/lib/download'
+import { AREA_KEYS } from '@/lib/area-keys'
 
 /** The complaints' queries, which their route loaders share (mutations live in ./mutations.ts, off the first page). */
 
@@ -13,7 +14,7 @@ export type ComplaintListSearch = Omit<v.InferOutput<typeof ComplaintListSearchS
 type ComplaintListParams = ComplaintListSearch & { market: string | null }
 
 export const complaintKeys = {
-  all: ['complaints'] as const,
+  all: AREA_KEYS.complaints,
   lists: () => [...complaintKeys.all, 'list'] as const,
   list: (params: ComplaintListParams) => [...complaintKeys.lists(), params] as const,
   page: (id: string) => [...complaintKeys.all, 'page', id] as const,

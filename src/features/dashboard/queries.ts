@@ -12,6 +12,7 @@ import type {
 import type { ComplaintCountsSchema } from '@contract/complaints'
 import { api } from '@/lib/api-client'
 import { freshFor } from './live-reads'
+import { AREA_KEYS } from '@/lib/area-keys'
 
 /**
  * The workplace's queries, one per widget so each loads, fails and retries on its own
@@ -28,7 +29,7 @@ export type LatestTransactions = InferOutput<typeof LatestTransactionsSchema>
 export type LatestTests = InferOutput<typeof LatestTestsSchema>
 
 export const dashboardKeys = {
-  all: ['dashboard'] as const,
+  all: AREA_KEYS.dashboard,
   scope: (market: Scope) => [...dashboardKeys.all, market ?? 'all'] as const,
   today: (market: Scope) => [...dashboardKeys.scope(market), 'today'] as const,
   daily: (market: Scope) => [...dashboardKeys.scope(market), 'daily'] as const,

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { Pencil } from 'lucide-react'
-import { DEVICE_KIND_WORDS, DEVICE_STATUS_WORDS } from '@contract/words'
+import { CREDIT_REASON_WORDS, DEVICE_KIND_WORDS, DEVICE_STATUS_WORDS } from '@contract/words'
 import type { MerchantDetail, MerchantListItem } from '@contract/merchants'
 import { m } from '@/paraglide/messages'
 import { useLocale } from '@/lib/locale'
@@ -12,6 +12,7 @@ import { DetailPhotos, type DetailPhoto } from '@/components/detail-view/detail-
 import { DetailState } from '@/components/detail-view/detail-state'
 import { DetailView, type DetailSection } from '@/components/detail-view/detail-view'
 import { Badge } from '@/components/ui/badge'
+import { CreditStars } from '@/components/credit-stars'
 import { HolderLicencesList } from '@/components/holder-licences'
 import { Button } from '@/components/ui/button'
 import { categoryLabel, educationLabel, genderLabel, politicalLabel, statusLabel } from './labels'
@@ -87,6 +88,11 @@ function MerchantDetailView({ merchant }: { merchant: MerchantDetail }): ReactNo
       ],
     },
     { id: 'licences', title: m.licences_section(), content: <HolderLicencesList held={licences.data} /> },
+    {
+      id: 'credit',
+      title: m.credit_section(),
+      content: <MerchantCredit stars={merchant.creditStars} credit={merchant.credit} />,
+    },
     { id: 'devices', title: m.merchants_section_devices(), content: <MerchantDevices devices={merchant.devices} /> },
     { id: 'photos', title: m.merchants_section_photos(), content: <DetailPhotos photos={merchantPhotos(merchant)} /> },
   ]
@@ -144,6 +150,38 @@ function MerchantDevices({ devices }: { devices: MerchantDetail['devices'] }) {
   )
 }
 
+/** Its stars and why: each kind of record counted against it, with its points, and the rule. */
+function MerchantCredit({ stars, credit }: { stars: number; credit: MerchantDetail['credit'] }) {
+  return (
+    <div className="space-y-2 text-sm" data-testid="merchant-credit">
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <CreditStars stars={stars} className="[&_svg]:size-5" />
+        <span>{credit.points > 0 ? m.credit_points({ points: credit.points }) : m.credit_none()}</span>
+      </p>
+      {credit.reasons.length > 0 && (
+        <ul className="divide-y divide-border" data-testid="credit-reasons">
+          {credit.reasons.map((reason) => (
+            <li key={reason.reason} className="flex flex-wrap justify-between gap-x-3 py-1.5">
+              <span>{wordFor(CREDIT_REASON_WORDS, reason.reason)}</span>
+              <span className="text-muted-foreground tabular-nums">
+                {m.credit_reason_line({
+                  count: reason.count,
+                  weight: reason.count > 0 ? reason.points / reason.count : 0,
+                  points: reason.points,
+                })}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="text-xs text-muted-foreground">
+        {m.credit_rule()}
+        {credit.computedTime && ` ${m.credit_computed({ time: credit.computedTime })}`}
+      </p>
+    </div>
+  )
+}
+
 /** What the edit page's guard reads: the list's row of this merchant (nothing masked is in it). */
 const listRow = (merchant: MerchantDetail): MerchantListItem => ({
   id: merchant.id,
@@ -152,6 +190,7 @@ const listRow = (merchant: MerchantDetail): MerchantListItem => ({
   accountUsername: merchant.accountUsername,
   stallNo: merchant.stallNo,
   licenceState: merchant.licenceState,
+  creditStars: merchant.creditStars,
   name: merchant.name,
   phone: merchant.phone,
   category: merchant.category,

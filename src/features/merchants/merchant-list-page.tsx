@@ -20,6 +20,7 @@ import { useColumns } from '@/components/data-table/use-columns'
 import { useColumnVisibility } from '@/components/data-table/use-column-visibility'
 import { useListSearch } from '@/components/data-table/use-list-search'
 import { Badge } from '@/components/ui/badge'
+import { CreditStars } from '@/components/credit-stars'
 import { LicenceStateBadge } from '@/components/licence-state-badge'
 import { Button } from '@/components/ui/button'
 import { MerchantExportButton } from './export-button'
@@ -131,6 +132,13 @@ function merchantColumns(
       header: m.merchants_col_licenceState(),
       enableSorting: true,
       cell: ({ row }) => <LicenceStateBadge state={row.original.licenceState} />,
+    },
+    {
+      // Computed by the server from the market's records (issue 26 §3); its reasons on the merchant's page.
+      id: 'credit',
+      header: m.merchants_col_creditStars(),
+      enableSorting: false,
+      cell: ({ row }) => <CreditStars stars={row.original.creditStars} />,
     },
     {
       id: 'createdAt',

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import type { ListSearchOf } from '@contract/list'
 import type { MERCHANT_LIST } from '@contract/merchant-list'
 import { api } from '@/lib/api-client'
+import { AREA_KEYS } from '@/lib/area-keys'
 
 /** The merchant queries, which route loaders share (mutations live in ./mutations.ts, off the first page). */
 
@@ -11,7 +12,7 @@ export type MerchantSearch = ListSearchOf<typeof MERCHANT_LIST>
 export type MerchantListParams = MerchantSearch & { market: string | null }
 
 export const merchantKeys = {
-  all: ['merchants'] as const,
+  all: AREA_KEYS.merchants,
   lists: () => [...merchantKeys.all, 'list'] as const,
   list: (params: MerchantListParams) => [...merchantKeys.lists(), params] as const,
   detail: (id: string) => [...merchantKeys.all, 'detail', id] as const,
