@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { Suspense, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Pencil } from 'lucide-react'
@@ -13,8 +13,12 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { BANK_LABELS, statusLabel } from './labels'
 import { HolderLicencesList } from '@/components/holder-licences'
-import { MarketRulesForm } from './market-rules'
+import { lazyComponent } from '@/components/on-first-use'
+import { Skeleton } from '@/components/ui/skeleton'
 import { marketLicencesQuery, marketPageQuery, marketRulesQuery } from './queries'
+
+/** The rules' form (a form's kit) loads with the page's data, not its first paint: the section is low on it. */
+const MarketRulesForm = lazyComponent(() => import('./market-rules').then((module) => module.MarketRulesForm))
 
 type MarketDetailPageProps = {
   id: string
@@ -113,15 +117,17 @@ function MarketDetailView({ market, mayEdit }: { market: MarketDetail; mayEdit: 
       id: 'rules',
       title: m.licences_rules_section(),
       content: rules.data ? (
-        <MarketRulesForm
-          key={`${rules.data.licenceGraceDays}-${rules.data.complaintDeadlineDays}`}
-          marketId={market.id}
-          rules={{
-            licenceGraceDays: rules.data.licenceGraceDays,
-            complaintDeadlineDays: rules.data.complaintDeadlineDays,
-          }}
-          graceFrom={rules.data.licenceGraceFrom}
-        />
+        <Suspense fallback={<Skeleton className="h-24" />}>
+          <MarketRulesForm
+            key={`${rules.data.licenceGraceDays}-${rules.data.complaintDeadlineDays}`}
+            marketId={market.id}
+            rules={{
+              licenceGraceDays: rules.data.licenceGraceDays,
+              complaintDeadlineDays: rules.data.complaintDeadlineDays,
+            }}
+            graceFrom={rules.data.licenceGraceFrom}
+          />
+        </Suspense>
       ) : null,
     },
     { id: 'photos', title: m.markets_section_photos(), content: <DetailPhotos photos={marketPhotos(market)} /> },
