@@ -11,7 +11,13 @@ import * as v from 'valibot'
 export const CREDIT_WINDOW_DAYS = 90
 
 /** What can lower a rating, each with its count and points on the merchant's page. */
-const CREDIT_REASONS = ['complaint_upheld', 'complaint_partly_upheld', 'pesticide_failed'] as const
+const CREDIT_REASONS = [
+  'complaint_upheld',
+  'complaint_partly_upheld',
+  'pesticide_failed',
+  'licence_expired',
+  'licence_missing',
+] as const
 export type CreditReason = (typeof CREDIT_REASONS)[number]
 
 /** Points per record, unless the market sets its own (markets.credit_weights). */
@@ -19,6 +25,8 @@ export const DEFAULT_CREDIT_WEIGHTS: Readonly<Record<CreditReason, number>> = {
   complaint_upheld: 3,
   complaint_partly_upheld: 2,
   pesticide_failed: 2,
+  licence_expired: 3,
+  licence_missing: 2,
 }
 /** A weight a market may set: 0 (the record does not count) to 20. */
 const MAX_CREDIT_WEIGHT = 20

@@ -27,6 +27,8 @@ export const CREDIT_REASON_WORDS = {
   complaint_upheld: 'credit_reason_complaint_upheld',
   complaint_partly_upheld: 'credit_reason_complaint_partly_upheld',
   pesticide_failed: 'credit_reason_pesticide_failed',
+  licence_expired: 'credit_reason_licence_expired',
+  licence_missing: 'credit_reason_licence_missing',
 } as const satisfies Words<CreditReason>
 
 /** A market's status is its operator account's: 1 normal, 2 frozen (contract/market-list.ts). */

@@ -1,7 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { CREDIT_WINDOW_DAYS, creditOf, creditWeightsOf, type CreditReason } from '../../contract/credit'
 import type { Database } from '../db/client'
-import { complaints, markets, merchants, pesticideTests } from '../db/schema'
+import { MERCHANT_LICENCE_KINDS } from '../../contract/licences'
+import { addDays, shanghaiToday } from '../../contract/time'
+import { complaints, licences, markets, merchants, pesticideTests } from '../db/schema'
 
 const DAY_MS = 86_400_000
 
@@ -20,9 +22,19 @@ export async function recomputeCredit(
 ): Promise<number> {
   if (merchantIds?.length === 0) return 0
   const since = new Date(now.getTime() - CREDIT_WINDOW_DAYS * DAY_MS)
-  const [market] = await db.select({ weights: markets.creditWeights }).from(markets).where(eq(markets.id, marketId))
+  const [market] = await db
+    .select({
+      weights: markets.creditWeights,
+      graceFrom: markets.licenceGraceFrom,
+      graceDays: markets.licenceGraceDays,
+    })
+    .from(markets)
+    .where(eq(markets.id, marketId))
   if (!market) return 0
   const weights = creditWeightsOf(market.weights)
+  const today = shanghaiToday(now)
+  // A missing licence counts once the market's grace is over (its last day: from + days - 1).
+  const graceOver = today > addDays(market.graceFrom, market.graceDays - 1)
   const which = and(eq(merchants.marketId, marketId), merchantIds ? inArray(merchants.id, [...merchantIds]) : undefined)
   // The merchants' rows first, in id order: two transactions that each changed an input wait for one
   // another here, and the second then counts the first's committed record (under READ COMMITTED each
@@ -39,6 +51,9 @@ export async function recomputeCredit(
       upheld: sql<string>`(select count(*) from ${complaints} c where c.merchant_id = merchants.id and c.state = 'resolved' and c.outcome = 'upheld' and c.closed_at >= ${since.toISOString()}::timestamptz)`,
       partlyUpheld: sql<string>`(select count(*) from ${complaints} c where c.merchant_id = merchants.id and c.state = 'resolved' and c.outcome = 'partly_upheld' and c.closed_at >= ${since.toISOString()}::timestamptz)`,
       failed: sql<string>`(select count(*) from ${pesticideTests} p where p.market_id = ${marketId} and p.merchant_id = merchants.id and p.result = 'fail' and p.tested_at >= ${since.toISOString()}::timestamptz)`,
+      // Its licences held now, and those past their last day (contract/licence-state.ts: expired).
+      held: sql<string>`(select count(*) from ${licences} l where l.merchant_id = merchants.id)`,
+      expired: sql<string>`(select count(*) from ${licences} l where l.merchant_id = merchants.id and l.valid_until < ${today}::date)`,
     })
     .from(merchants)
     .where(which)
@@ -47,6 +62,8 @@ export async function recomputeCredit(
       complaint_upheld: Number(row.upheld),
       complaint_partly_upheld: Number(row.partlyUpheld),
       pesticide_failed: Number(row.failed),
+      licence_expired: Number(row.expired),
+      licence_missing: graceOver ? Math.max(0, MERCHANT_LICENCE_KINDS.length - Number(row.held)) : 0,
     }
     const credit = creditOf(counts, weights)
     const same =

@@ -14,6 +14,7 @@ import { assertUnchanged, withConflicts } from '../lib/conflicts'
 import { ApiError } from '../lib/errors'
 import { ownMarket } from '../lib/scope'
 import { followMerchant, unbindMerchantDevices } from '../devices/public'
+import { recomputeCredit } from '../credit/public'
 import { writeMerchantLicences } from '../licences/public'
 import type { ServerDeps, SessionUser } from '../lib/types'
 import { createAccount, endSessions, forgetSessions, resetAccountPassword } from '../user/public'
@@ -87,6 +88,8 @@ export async function createMerchant(
         today: shanghaiToday(at),
         at,
       })
+      // A licence missing or expired counts against its credit (once the market's grace is over).
+      await recomputeCredit(tx, marketId, [merchant.id], at)
       await writeAudit(tx, marketId, {
         actorUk: caller.uk,
         area: 'merchant',
@@ -162,16 +165,15 @@ export async function updateMerchant(
       if (fields.name !== before.name || fields.stallNo !== before.stallNo)
         await followMerchant(tx, { id, name: fields.name, stallNo: fields.stallNo })
       const at = clock()
-      const changes = {
-        ...changedFields<Record<string, unknown>>(before, fields, FORM_FIELDS),
-        ...(await writeMerchantLicences(tx, {
-          marketId: before.marketId,
-          merchantId: id,
-          licences,
-          today: shanghaiToday(at),
-          at,
-        })),
-      }
+      const licenceChanges = await writeMerchantLicences(tx, {
+        marketId: before.marketId,
+        merchantId: id,
+        licences,
+        today: shanghaiToday(at),
+        at,
+      })
+      if (Object.keys(licenceChanges).length > 0) await recomputeCredit(tx, before.marketId, [id], at)
+      const changes = { ...changedFields<Record<string, unknown>>(before, fields, FORM_FIELDS), ...licenceChanges }
       if (Object.keys(changes).length > 0)
         await writeAudit(tx, before.marketId, {
           actorUk: caller.uk,

@@ -179,6 +179,8 @@ const WORDS: { readonly [Key in WordKey]: () => string } = {
   credit_reason_complaint_upheld: m.credit_reason_complaint_upheld,
   credit_reason_complaint_partly_upheld: m.credit_reason_complaint_partly_upheld,
   credit_reason_pesticide_failed: m.credit_reason_pesticide_failed,
+  credit_reason_licence_expired: m.credit_reason_licence_expired,
+  credit_reason_licence_missing: m.credit_reason_licence_missing,
   licences_state_expired: m.licences_state_expired,
   licences_state_missing: m.licences_state_missing,
   licences_state_expiring: m.licences_state_expiring,

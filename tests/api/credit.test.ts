@@ -2,7 +2,8 @@ import { eq, inArray } from 'drizzle-orm'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { creditRecomputeJob } from '../../server/credit/job'
-import { markets, merchants } from '../../server/db/schema'
+import { addDays, shanghaiToday } from '../../contract/time'
+import { licences, markets, merchants } from '../../server/db/schema'
 import { Scheduler } from '../../server/lib/scheduled-jobs'
 import { parseCsv } from '../helpers/csv'
 import { pesticideTest, sendEvents, withDevice, withMerchant } from '../helpers/devices'
@@ -177,17 +178,50 @@ describe('a merchant’s credit', () => {
     })
   })
 
-  it('comes back as the records age out past 90 days, by the daily job alone', async () => {
+  it('comes back as the records age out past 90 days, by the daily job alone; missing licences count after the grace', async () => {
     await advance(91 * DAY)
     await new Scheduler({ db: t.db, clock: t.time.clock, logger }, [creditRecomputeJob]).tick()
     const rows = await t.db
-      .select({ stars: merchants.creditStars, points: merchants.creditPoints })
+      .select({ stars: merchants.creditStars, points: merchants.creditPoints, reasons: merchants.creditReasons })
       .from(merchants)
       .where(inArray(merchants.id, [m1, m2, m3]))
-    expect(rows).toEqual([
-      { stars: 5, points: 0 },
-      { stars: 5, points: 0 },
-      { stars: 5, points: 0 },
-    ])
+    // The complaints and the test aged out; the market's 60 days of grace are over, and none of the
+    // three has entered its two licences.
+    expect(rows).toEqual(
+      [m1, m2, m3].map(() => ({
+        stars: 3,
+        points: 4,
+        reasons: [{ reason: 'licence_missing', count: 2, points: 4 }],
+      })),
+    )
+  })
+
+  it('counts a licence past its last day, and nothing for licences held and valid', async () => {
+    const today = shanghaiToday(t.time.clock())
+    const licence = (merchantId: string, kind: string, validUntil: string) => ({
+      marketId: a.marketId,
+      merchantId,
+      kind,
+      number: `L-${kind}`,
+      authority: '市场监督管理局',
+      validFrom: addDays(today, -400),
+      validUntil,
+    })
+    await t.db
+      .insert(licences)
+      .values([
+        licence(m1, 'health_certificate', addDays(today, 200)),
+        licence(m1, 'food_business_licence', addDays(today, -1)),
+        licence(m2, 'health_certificate', addDays(today, 200)),
+        licence(m2, 'food_business_licence', addDays(today, 300)),
+      ])
+    await advance(DAY)
+    await new Scheduler({ db: t.db, clock: t.time.clock, logger }, [creditRecomputeJob]).tick()
+    expect(await credit(m1)).toEqual({
+      stars: 4,
+      points: 3,
+      reasons: [{ reason: 'licence_expired', count: 1, points: 3 }],
+    })
+    expect(await credit(m2)).toEqual({ stars: 5, points: 0, reasons: [] })
   })
 })
