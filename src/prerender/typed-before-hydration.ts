@@ -17,3 +17,29 @@ export function typedBeforeHydration(name: string): string {
   typed.delete(name)
   return value
 }
+
+/**
+ * In a prerendered form page's boot script: a submit before the page's code arrives (Enter, or the
+ * button pressed early on a slow phone) waits for the code instead of posting the form, which would
+ * reload the page and lose what was typed. `takeEarlySubmit` then answers it once.
+ */
+export function holdEarlySubmits(): void {
+  document.addEventListener(
+    'submit',
+    (event) => {
+      if (document.documentElement.dataset.live) return
+      event.preventDefault()
+      document.documentElement.dataset.earlySubmit = ''
+    },
+    true,
+  )
+}
+
+/** Once the page's code runs: whether its form was submitted before (then forgotten); marks the page live. */
+export function takeEarlySubmit(): boolean {
+  const { dataset } = document.documentElement
+  dataset.live = ''
+  const early = dataset.earlySubmit !== undefined
+  delete dataset.earlySubmit
+  return early
+}

@@ -144,6 +144,31 @@ describe('/login when its code arrives', () => {
     await context.close()
   })
 
+  it('signs in when Sign in was pressed before its code arrived, without posting the form', async () => {
+    const context = await contextFor('en-US')
+    const page = await context.newPage()
+    const posts: string[] = []
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/login') posts.push(request.url())
+    })
+    // The framework chunk waits until the visitor has pressed Sign in.
+    let release = () => {}
+    const pressed = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/assets/framework-*.js', async (route) => {
+      await pressed
+      await route.continue()
+    })
+    await page.goto('/login', { waitUntil: 'commit' })
+    await page.getByLabel('Password').waitFor()
+    await page.getByLabel('Username').fill(DEMO.official.username)
+    await page.getByLabel('Password').fill(DEMO.official.password)
+    await page.locator('button[type=submit]').click()
+    release()
+    await page.waitForURL('**/dashboard/workplace')
+    expect(posts).toEqual([])
+    await context.close()
+  })
+
   it('starts in the language chosen from Accept-Language on a first visit, and keeps it', async () => {
     const context = await contextFor('en-US')
     const page = await context.newPage()

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react'
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { ApiCode } from '@contract/api'
@@ -15,7 +15,7 @@ import { FormFailure } from '@/components/form/form-failure'
 import { focusFirstInvalid, schemaErrors } from '@/components/form/form-errors'
 import { TextField } from '@/components/form/text-field'
 import { Button } from '@/components/ui/button'
-import { typedBeforeHydration } from '@/prerender/typed-before-hydration'
+import { takeEarlySubmit, typedBeforeHydration } from '@/prerender/typed-before-hydration'
 import { login } from './mutations'
 import { authKeys } from './queries'
 import { BrandMark } from '@/components/brand-mark'
@@ -53,6 +53,10 @@ export function LoginPage() {
 
   const [pending, setPending] = useState(false)
   const [failure, setFailure] = useState<unknown>(null)
+  // Sign in pressed before this code arrived (the boot script held it): it goes now.
+  useLayoutEffect(() => {
+    if (takeEarlySubmit()) formRef.current?.requestSubmit()
+  }, [])
 
   // A plain call, not a TanStack mutation: the sign-in page loads without TanStack Query.
   async function signIn() {
