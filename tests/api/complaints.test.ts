@@ -168,6 +168,8 @@ describe('registering a complaint', () => {
 describe('handling a complaint', () => {
   it('moves received → handling → resolved with who and when, each step audited', async () => {
     const { id } = await registered()
+    // A minute on: the log orders its entries by time, and two at one instant have no order.
+    t.time.advance(60_000)
     expect((await takeUp(id, a.token, '已联系商户')).body.code).toBe(20000)
     await advance(3_600_000)
     const resolved = await resolve(id, { outcome: 'upheld', remedies: ['refund', 'warning'], note: '退还差价 4 元' })
