@@ -105,8 +105,10 @@ const COMPLAINTS: DemoComplaint[] = [
 /**
  * Each demo market's complaints, registered and moved through the complaints' own service with the
  * clock set to each step's time, by the market's operator; once (a market with complaints is left alone).
+ * Answers the markets it seeded.
  */
-export async function seedDemoComplaints(db: Database, now = Date.now()): Promise<void> {
+export async function seedDemoComplaints(db: Database, now = Date.now()): Promise<string[]> {
+  const seeded: string[] = []
   const operators = await db
     .select()
     .from(users)
@@ -128,6 +130,7 @@ export async function seedDemoComplaints(db: Database, now = Date.now()): Promis
       .orderBy(asc(merchants.stallNo))
       .limit(COMPLAINTS.length)
     if (stalls.length === 0) continue
+    seeded.push(marketId)
     const caller = { ...operator, tokenHash: '' }
     for (const [index, complaint] of COMPLAINTS.entries()) {
       const receivedAt = now - complaint.agoHours * HOUR
@@ -159,4 +162,5 @@ export async function seedDemoComplaints(db: Database, now = Date.now()): Promis
         })
     }
   }
+  return seeded
 }

@@ -32,10 +32,10 @@ export async function seedDemo(db: Database): Promise<void> {
   const accounts = (await isEmpty(db)) ? await seedDemoAccounts(db) : null
   await seedDemoMerchants(db)
   await seedDemoDevices(db)
-  await seedDemoComplaints(db)
-  // The ratings of the history just written (the daily job would at 00:40).
-  for (const market of await db.select({ id: markets.id }).from(markets))
-    await db.transaction((tx) => recomputeCredit(tx, market.id, null, new Date()))
+  // The ratings of the history just written, once, where complaints were just seeded (the daily job
+  // keeps them after): not every market at every start.
+  for (const marketId of await seedDemoComplaints(db))
+    await db.transaction((tx) => recomputeCredit(tx, marketId, null, new Date()))
   // Last: a notice names one of the market's real devices.
   if (accounts) await seedDemoMessages(db, accounts)
 }
