@@ -47,4 +47,9 @@ export const API_ROLES = {
    * OFFICIAL any market's, MARKET its own (server/licences). Written through the merchant and market forms.
    */
   licences: CONSOLE,
+  /**
+   * A market's credit weights (issue 26 §3): read and set by OFFICIAL for any market, MARKET for its
+   * own (as the market's rules are), server/credit.
+   */
+  credit: CONSOLE,
 } as const satisfies Record<string, readonly number[]>

@@ -58,6 +58,12 @@ export const AUDIT_FIELDS = {
     'marketPhotoFileIds',
     'licenceGraceDays',
     'complaintDeadlineDays',
+    // A market's credit weights, one field per reason (contract/credit.ts, creditWeightField).
+    'credit_weight_complaint_upheld',
+    'credit_weight_complaint_partly_upheld',
+    'credit_weight_pesticide_failed',
+    'credit_weight_licence_expired',
+    'credit_weight_licence_missing',
     'registeredOn',
     'accountUsername',
     'accountStatus',

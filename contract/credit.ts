@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { wholeNumber } from './fields'
 
 /**
  * A merchant's credit (issue 26 §3): one to five stars, computed by the server from the market's own
@@ -11,7 +12,7 @@ import * as v from 'valibot'
 export const CREDIT_WINDOW_DAYS = 90
 
 /** What can lower a rating, each with its count and points on the merchant's page. */
-const CREDIT_REASONS = [
+export const CREDIT_REASONS = [
   'complaint_upheld',
   'complaint_partly_upheld',
   'pesticide_failed',
@@ -28,17 +29,58 @@ export const DEFAULT_CREDIT_WEIGHTS: Readonly<Record<CreditReason, number>> = {
   licence_expired: 3,
   licence_missing: 2,
 }
-/** A weight a market may set: 0 (the record does not count) to 20. */
-const MAX_CREDIT_WEIGHT = 20
+/** A weight a market may set: 0 (the record is listed but does not count) to 20. */
+export const MAX_CREDIT_WEIGHT = 20
 
 export type CreditWeights = Record<CreditReason, number>
 
-const WeightSchema = v.pipe(
-  v.number('validation_invalid'),
-  v.integer('validation_invalid'),
-  v.minValue(0, 'validation_invalid'),
-  v.maxValue(MAX_CREDIT_WEIGHT, 'validation_invalid'),
-)
+const WeightSchema = wholeNumber(0, MAX_CREDIT_WEIGHT, 'validation_credit_weight')
+/** One schema per reason, in CREDIT_REASONS' order. */
+const byReason = <S extends v.GenericSchema>(schema: S) =>
+  Object.fromEntries(CREDIT_REASONS.map((reason) => [reason, schema])) as Record<CreditReason, S>
+
+/**
+ * A market's weights as its page sets them (`PUT /api/credit/markets/:id/weights`): every reason, each
+ * a whole number 0–20; a key that is not a reason is refused, not dropped, so a misspelt one is seen.
+ */
+export const CreditWeightsSchema = v.strictObject(byReason(WeightSchema), 'validation_unknown_field')
+
+/** The weights in force for a market, the defaults beside them, and which of its weights are the default. */
+export const CreditWeightsAnswerSchema = v.object({
+  weights: v.object(byReason(v.number())),
+  defaults: v.object(byReason(v.number())),
+  isDefault: v.object(byReason(v.boolean())),
+})
+export type CreditWeightsAnswer = v.InferOutput<typeof CreditWeightsAnswerSchema>
+
+/**
+ * What a market stores (markets.credit_weights): only its weights that differ from the defaults, so
+ * `{}` is "the defaults" and a weight left at its default follows the default.
+ */
+export function storedCreditWeights(weights: CreditWeights): Partial<CreditWeights> {
+  return Object.fromEntries(
+    CREDIT_REASONS.filter((reason) => weights[reason] !== DEFAULT_CREDIT_WEIGHTS[reason]).map((reason) => [
+      reason,
+      weights[reason],
+    ]),
+  )
+}
+
+/** The audit log's field for a weight (contract/audit.ts lists each under the market). */
+export const creditWeightField = (reason: CreditReason) => `credit_weight_${reason}` as const
+
+/** The answer for a market's stored weights. */
+export function creditWeightsAnswer(stored: unknown): CreditWeightsAnswer {
+  const weights = creditWeightsOf(stored)
+  return {
+    weights,
+    defaults: { ...DEFAULT_CREDIT_WEIGHTS },
+    isDefault: Object.fromEntries(
+      CREDIT_REASONS.map((reason) => [reason, weights[reason] === DEFAULT_CREDIT_WEIGHTS[reason]]),
+    ) as Record<CreditReason, boolean>,
+  }
+}
+
 /** A market's stored weights over the defaults: a stored value that is not a valid weight is ignored. */
 export function creditWeightsOf(stored: unknown): CreditWeights {
   const weights = { ...DEFAULT_CREDIT_WEIGHTS }

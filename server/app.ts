@@ -40,6 +40,7 @@ import { systemRoutes } from './system/routes'
 import { statementRoutes } from './statements/routes'
 import { complaintRoutes } from './complaints/routes'
 import { licenceRoutes } from './licences/routes'
+import { creditRoutes } from './credit/routes'
 
 const HealthSchema = v.object({ status: v.literal('ok') })
 const MAX_JSON_BYTES = 256 * 1024
@@ -79,6 +80,7 @@ function apiRoutes() {
     .route('/pesticide-tests', pesticideTestRoutes)
     .route('/complaints', complaintRoutes)
     .route('/licences', licenceRoutes)
+    .route('/credit', creditRoutes)
     .route('/stream', streamRoutes)
     .route('/device/v1', deviceApiRoutes)
 }
