@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { count, eq } from 'drizzle-orm'
+import { DEFAULT_CREDIT_WEIGHTS } from '../../contract/credit'
 import { AUDIT_EXEMPT } from '../../server/audit/exempt'
 import { auditLog, merchants, pesticideTests, users } from '../../server/db/schema'
 import { md5Hex } from '../../server/lib/passwords'
@@ -56,6 +57,10 @@ function validCalls(): Record<string, Call> {
     'PUT /api/licences/markets/{id}/rules': async () => {
       const id = await newMarket()
       return () => off(`/api/licences/markets/${id}/rules`, { licenceGraceDays: 30, complaintDeadlineDays: 10 }, 'PUT')
+    },
+    'PUT /api/credit/markets/{id}/weights': async () => {
+      const id = await newMarket()
+      return () => off(`/api/credit/markets/${id}/weights`, { ...DEFAULT_CREDIT_WEIGHTS, pesticide_failed: 5 }, 'PUT')
     },
     'POST /api/markets/{id}/freeze': async () => {
       const id = await newMarket()

@@ -73,7 +73,9 @@ afterAll(async () => {
 const ctx: WalkContext = {
   pathValue: (route, name) => {
     if (name === 'file') return 'swagger-ui.css'
-    if (route.path.startsWith('/api/markets/')) return samples.targetMarketId
+    // A market's credit weights on a market that exists, so valid values go as far as the recompute.
+    if (route.path.startsWith('/api/markets/') || route.path.startsWith('/api/credit/markets/'))
+      return samples.targetMarketId
     if (route.path.startsWith('/api/files/')) return samples.fileId
     return '33333333-3333-4333-8333-333333333333'
   },

@@ -1,4 +1,5 @@
 import { API_ROLES } from '../../contract/access'
+import { DEFAULT_CREDIT_WEIGHTS } from '../../contract/credit'
 import { md5Hex } from '../../server/lib/passwords'
 import { payment } from './devices'
 import { marketInput } from './market-input'
@@ -403,6 +404,29 @@ export const TABLE: Row[] = [
     area: 'licences',
     path: (aim) => `/api/licences/markets/${aim.target.marketId}/rules`,
     body: () => ({ licenceGraceDays: 30, complaintDeadlineDays: 7 }),
+    foreign: 40400,
+  },
+  {
+    method: 'GET',
+    route: '/api/credit/markets/:id/weights',
+    area: 'credit',
+    note: 'own',
+    path: (aim) => `/api/credit/markets/${aim.own.marketId}/weights`,
+  },
+  {
+    method: 'GET',
+    route: '/api/credit/markets/:id/weights',
+    area: 'credit',
+    note: "the other market's",
+    path: (aim) => `/api/credit/markets/${aim.target.marketId}/weights`,
+    foreign: 40400,
+  },
+  {
+    method: 'PUT',
+    route: '/api/credit/markets/:id/weights',
+    area: 'credit',
+    path: (aim) => `/api/credit/markets/${aim.target.marketId}/weights`,
+    body: () => ({ ...DEFAULT_CREDIT_WEIGHTS, complaint_upheld: 4 }),
     foreign: 40400,
   },
   {
