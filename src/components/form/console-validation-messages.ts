@@ -36,4 +36,6 @@ addValidationMessages({
   validation_licence_until_after_from: m.validation_licence_until_after_from,
   validation_licence_grace_days: m.validation_licence_grace_days,
   validation_complaint_deadline_days: m.validation_complaint_deadline_days,
+  validation_credit_weight: m.validation_credit_weight,
+  validation_unknown_field: m.validation_unknown_field,
 })

@@ -15,10 +15,13 @@ import { BANK_LABELS, statusLabel } from './labels'
 import { HolderLicencesList } from '@/components/holder-licences'
 import { lazyComponent } from '@/components/on-first-use'
 import { Skeleton } from '@/components/ui/skeleton'
-import { marketLicencesQuery, marketPageQuery, marketRulesQuery } from './queries'
+import { marketCreditWeightsQuery, marketLicencesQuery, marketPageQuery, marketRulesQuery } from './queries'
 
 /** The rules' form (a form's kit) loads with the page's data, not its first paint: the section is low on it. */
 const MarketRulesForm = lazyComponent(() => import('./market-rules').then((module) => module.MarketRulesForm))
+const MarketCreditWeightsForm = lazyComponent(() =>
+  import('./market-credit-weights').then((module) => module.MarketCreditWeightsForm),
+)
 
 type MarketDetailPageProps = {
   id: string
@@ -53,6 +56,7 @@ function MarketDetailView({ market, mayEdit }: { market: MarketDetail; mayEdit: 
   const scoped = { market: market.id }
   const licences = useQuery(marketLicencesQuery(market.id))
   const rules = useQuery(marketRulesQuery(market.id))
+  const credit = useQuery(marketCreditWeightsQuery(market.id))
   const sections: DetailSection[] = [
     {
       id: 'market',
@@ -117,7 +121,7 @@ function MarketDetailView({ market, mayEdit }: { market: MarketDetail; mayEdit: 
       id: 'rules',
       title: m.licences_rules_section(),
       content: rules.data ? (
-        <Suspense fallback={<Skeleton className="h-24" />}>
+        <LazyForm>
           <MarketRulesForm
             key={`${rules.data.licenceGraceDays}-${rules.data.complaintDeadlineDays}`}
             marketId={market.id}
@@ -127,7 +131,22 @@ function MarketDetailView({ market, mayEdit }: { market: MarketDetail; mayEdit: 
             }}
             graceFrom={rules.data.licenceGraceFrom}
           />
-        </Suspense>
+        </LazyForm>
+      ) : null,
+    },
+    {
+      id: 'credit',
+      title: m.credit_weights_section(),
+      content: credit.data ? (
+        <LazyForm>
+          <MarketCreditWeightsForm
+            // Saved weights (from this page or another tab) start the form afresh.
+            key={JSON.stringify(credit.data.weights)}
+            marketId={market.id}
+            weights={credit.data.weights}
+            defaults={credit.data.defaults}
+          />
+        </LazyForm>
       ) : null,
     },
     { id: 'photos', title: m.markets_section_photos(), content: <DetailPhotos photos={marketPhotos(market)} /> },
@@ -151,6 +170,11 @@ function MarketDetailView({ market, mayEdit }: { market: MarketDetail; mayEdit: 
       sections={sections}
     />
   )
+}
+
+/** A section's form, loaded with the page's data rather than its first paint: a skeleton while its code arrives. */
+function LazyForm({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Skeleton className="h-24" />}>{children}</Suspense>
 }
 
 function AccountBadge({ frozen, status }: { frozen: boolean; status: number }) {

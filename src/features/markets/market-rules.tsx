@@ -2,10 +2,9 @@ import { MarketRulesSchema, type MarketRules } from '@contract/licences'
 import { m } from '@/paraglide/messages'
 import { showToast } from '@/lib/toast'
 import { bindField } from '@/components/form/field-binding'
-import { FormFailure } from '@/components/form/form-failure'
 import { NumberField } from '@/components/form/number-field'
+import { SectionFormEnd } from '@/components/form/section-form-end'
 import { useConsoleForm } from '@/components/form/use-console-form'
-import { Button } from '@/components/ui/button'
 import { useSetMarketRules } from './mutations'
 
 /**
@@ -55,10 +54,12 @@ export function MarketRulesForm({
           )}
         </form.Field>
       </div>
-      <FormFailure message={failure} />
-      <Button type="submit" size="sm" disabled={submitting} data-testid="market-rules-save">
-        {m.licences_rules_save()}
-      </Button>
+      <SectionFormEnd
+        failure={failure}
+        submitting={submitting}
+        submitLabel={m.licences_rules_save()}
+        submitTestId="market-rules-save"
+      />
     </form>
   )
 }

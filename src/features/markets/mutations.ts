@@ -1,7 +1,9 @@
+import type { CreditWeights } from '@contract/credit'
 import type { MarketRules } from '@contract/licences'
 import type { CreateMarketInput, UpdateMarketInput } from '@contract/markets'
 import { api } from '@/lib/api-client'
 import { useAreaMutation } from '@/lib/area-mutation'
+import { AREA_KEYS } from '@/lib/area-keys'
 import { marketKeys } from './queries'
 
 export const useCreateMarket = () =>
@@ -26,4 +28,16 @@ export const useSetMarketRules = () =>
     ({ id, rules }: { id: string; rules: MarketRules }) =>
       api('/licences/markets/:id/rules', '$put', { param: { id }, json: rules }),
     true,
+  )
+/**
+ * A market's credit weights (its page's credit rule): every merchant of the market is recomputed with
+ * them, so the merchants' lists and pages are read again too.
+ */
+export const useSetCreditWeights = () =>
+  useAreaMutation(
+    marketKeys.all,
+    ({ id, weights }: { id: string; weights: CreditWeights }) =>
+      api('/credit/markets/:id/weights', '$put', { param: { id }, json: weights }),
+    true,
+    [AREA_KEYS.merchants],
   )

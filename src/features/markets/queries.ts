@@ -18,6 +18,7 @@ export const marketKeys = {
   options: (q: string) => [...marketKeys.all, 'options', q] as const,
   licences: (id: string) => [...marketKeys.all, 'licences', id] as const,
   rules: (id: string) => [...marketKeys.all, 'rules', id] as const,
+  creditWeights: (id: string) => [...marketKeys.all, 'credit-weights', id] as const,
 }
 
 /** A market's own licences with their states (issue 26 §1): its form's values and its page's section. */
@@ -32,6 +33,13 @@ export const marketRulesQuery = (id: string) =>
   queryOptions({
     queryKey: marketKeys.rules(id),
     queryFn: ({ signal }) => api('/licences/markets/:id/rules', '$get', { param: { id } }, { signal }),
+  })
+
+/** A market's credit weights (issue 26 §3): the points each kind of record adds, and which are the default. */
+export const marketCreditWeightsQuery = (id: string) =>
+  queryOptions({
+    queryKey: marketKeys.creditWeights(id),
+    queryFn: ({ signal }) => api('/credit/markets/:id/weights', '$get', { param: { id } }, { signal }),
   })
 
 export const marketListQuery = (params: MarketListParams) =>
