@@ -43,7 +43,7 @@ const byReason = <S extends v.GenericSchema>(schema: S) =>
  * A market's weights as its page sets them (`PUT /api/credit/markets/:id/weights`): every reason, each
  * a whole number 0–20; a key that is not a reason is refused, not dropped, so a misspelt one is seen.
  */
-export const CreditWeightsSchema = v.strictObject(byReason(WeightSchema), 'validation_unknown_field')
+export const CreditWeightsSchema = v.strictObject(byReason(WeightSchema), 'validation_invalid')
 
 /** The weights in force for a market, the defaults beside them, and which of its weights are the default. */
 export const CreditWeightsAnswerSchema = v.object({

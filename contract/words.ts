@@ -31,15 +31,6 @@ export const CREDIT_REASON_WORDS = {
   licence_missing: 'credit_reason_licence_missing',
 } as const satisfies Words<CreditReason>
 
-/** A market's weight for each reason, as its page's credit rule and the audit log name it. */
-export const CREDIT_WEIGHT_WORDS = {
-  complaint_upheld: 'credit_weight_complaint_upheld',
-  complaint_partly_upheld: 'credit_weight_complaint_partly_upheld',
-  pesticide_failed: 'credit_weight_pesticide_failed',
-  licence_expired: 'credit_weight_licence_expired',
-  licence_missing: 'credit_weight_licence_missing',
-} as const satisfies Words<CreditReason>
-
 /** A market's status is its operator account's: 1 normal, 2 frozen (contract/market-list.ts). */
 export const MARKET_STATUS_WORDS = {
   '1': 'user_status_normal',
@@ -181,11 +172,11 @@ export const AUDIT_FIELD_WORDS = {
     marketPhotoFileIds: 'markets_field_photos',
     licenceGraceDays: 'licences_field_grace_days',
     complaintDeadlineDays: 'licences_field_complaint_deadline_days',
-    credit_weight_complaint_upheld: 'credit_weight_complaint_upheld',
-    credit_weight_complaint_partly_upheld: 'credit_weight_complaint_partly_upheld',
-    credit_weight_pesticide_failed: 'credit_weight_pesticide_failed',
-    credit_weight_licence_expired: 'credit_weight_licence_expired',
-    credit_weight_licence_missing: 'credit_weight_licence_missing',
+    credit_weight_complaint_upheld: 'credit_reason_complaint_upheld',
+    credit_weight_complaint_partly_upheld: 'credit_reason_complaint_partly_upheld',
+    credit_weight_pesticide_failed: 'credit_reason_pesticide_failed',
+    credit_weight_licence_expired: 'credit_reason_licence_expired',
+    credit_weight_licence_missing: 'credit_reason_licence_missing',
     registeredOn: 'markets_field_registered_on',
     accountUsername: 'markets_field_username',
     accountStatus: 'markets_field_status',
@@ -371,7 +362,6 @@ export type WordKey =
   | ValueOf<typeof COMPLAINT_REMEDY_WORDS>
   | ValueOf<typeof OVERDUE_WORDS>
   | ValueOf<typeof CREDIT_REASON_WORDS>
-  | ValueOf<typeof CREDIT_WEIGHT_WORDS>
   | ValueOf<typeof LICENCE_STATE_WORDS>
   | ValueOf<typeof LICENCE_KIND_WORDS>
   | ValueOf<typeof AUDIT_AREA_WORDS>

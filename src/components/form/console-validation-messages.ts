@@ -37,5 +37,4 @@ addValidationMessages({
   validation_licence_grace_days: m.validation_licence_grace_days,
   validation_complaint_deadline_days: m.validation_complaint_deadline_days,
   validation_credit_weight: m.validation_credit_weight,
-  validation_unknown_field: m.validation_unknown_field,
 })

@@ -37,8 +37,8 @@ function renderForm(weights: CreditWeights = { ...DEFAULT_CREDIT_WEIGHTS, compla
 }
 
 const field = (label: string) => screen.getByLabelText<HTMLInputElement>(new RegExp(label))
-const upheld = () => field(m.credit_weight_complaint_upheld())
-const failedTest = () => field(m.credit_weight_pesticide_failed())
+const upheld = () => field(m.credit_reason_complaint_upheld())
+const failedTest = () => field(m.credit_reason_pesticide_failed())
 const save = () => fireEvent.click(screen.getByTestId('market-credit-weights-save'))
 
 describe('MarketCreditWeightsForm', () => {
@@ -88,7 +88,7 @@ describe('MarketCreditWeightsForm', () => {
     renderForm({ ...DEFAULT_CREDIT_WEIGHTS, complaint_upheld: 8, licence_missing: 0 })
     fireEvent.click(screen.getByTestId('market-credit-weights-reset'))
     expect(upheld().value).toBe('3')
-    expect(field(m.credit_weight_licence_missing()).value).toBe('2')
+    expect(field(m.credit_reason_licence_missing()).value).toBe('2')
     expect(apiMock).not.toHaveBeenCalled()
     save()
     await waitFor(() =>
@@ -106,7 +106,7 @@ describe('MarketCreditWeightsForm', () => {
     apiMock.mockRejectedValue(refused)
     renderForm()
     save()
-    await waitFor(() => expect(field(m.credit_weight_licence_expired()).getAttribute('aria-invalid')).toBe('true'))
+    await waitFor(() => expect(field(m.credit_reason_licence_expired()).getAttribute('aria-invalid')).toBe('true'))
     expect(showToast).toHaveBeenCalledWith('error', m.validation_credit_weight())
   })
 })

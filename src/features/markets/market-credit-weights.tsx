@@ -1,5 +1,5 @@
 import { CREDIT_REASONS, CreditWeightsSchema, type CreditWeights } from '@contract/credit'
-import { CREDIT_WEIGHT_WORDS } from '@contract/words'
+import { CREDIT_REASON_WORDS } from '@contract/words'
 import { m } from '@/paraglide/messages'
 import { showToast } from '@/lib/toast'
 import { wordFor } from '@/lib/words'
@@ -41,7 +41,7 @@ export function MarketCreditWeightsForm({ marketId, weights, defaults }: MarketC
             {(field) => (
               <NumberField
                 {...bindField(field)}
-                label={wordFor(CREDIT_WEIGHT_WORDS, reason)}
+                label={wordFor(CREDIT_REASON_WORDS, reason)}
                 hint={
                   field.state.value === defaults[reason]
                     ? m.credit_weight_default({ weight: defaults[reason] })
