@@ -58,7 +58,7 @@ export const AUDIT_FIELDS = {
     'marketPhotoFileIds',
     'licenceGraceDays',
     'complaintDeadlineDays',
-    // A market's credit weights, one field per reason (contract/credit.ts, creditWeightField).
+    // A market's credit weights, one field per reason (contract/credit-weights.ts, creditWeightField).
     'credit_weight_complaint_upheld',
     'credit_weight_complaint_partly_upheld',
     'credit_weight_pesticide_failed',

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { API_ROLES } from '../../contract/access'
-import { CreditWeightsAnswerSchema, CreditWeightsSchema, MAX_CREDIT_WEIGHT } from '../../contract/credit'
+import { MAX_CREDIT_WEIGHT } from '../../contract/credit'
+import { CreditWeightsAnswerSchema, CreditWeightsSchema } from '../../contract/credit-weights'
 import { requireRole, requireSession } from '../middleware/auth'
 import { apiDoc } from '../lib/openapi'
 import { ok } from '../lib/respond'

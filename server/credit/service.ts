@@ -1,15 +1,13 @@
 import { eq } from 'drizzle-orm'
 import { ApiCode } from '../../contract/api'
 import type { AuditField } from '../../contract/audit'
+import { CREDIT_REASONS, creditWeightsOf, type CreditWeights } from '../../contract/credit'
 import {
-  CREDIT_REASONS,
   creditWeightField,
   creditWeightsAnswer,
-  creditWeightsOf,
   storedCreditWeights,
-  type CreditWeights,
   type CreditWeightsAnswer,
-} from '../../contract/credit'
+} from '../../contract/credit-weights'
 import { markets } from '../db/schema'
 import { writeAudit } from '../lib/audit'
 import { ApiError } from '../lib/errors'

@@ -36,5 +36,4 @@ addValidationMessages({
   validation_licence_until_after_from: m.validation_licence_until_after_from,
   validation_licence_grace_days: m.validation_licence_grace_days,
   validation_complaint_deadline_days: m.validation_complaint_deadline_days,
-  validation_credit_weight: m.validation_credit_weight,
 })

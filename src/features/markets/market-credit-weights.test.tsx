@@ -50,7 +50,7 @@ describe('MarketCreditWeightsForm', () => {
     // Partly upheld complaints, failed tests and missing licences are 2 by default; expired licences 3.
     expect(screen.getAllByText(m.credit_weight_default({ weight: 2 }))).toHaveLength(3)
     expect(screen.getAllByText(m.credit_weight_default({ weight: 3 }))).toHaveLength(1)
-    expect(screen.getByText(m.credit_rule())).toBeTruthy()
+    expect(screen.getByText(m.credit_weights_steps())).toBeTruthy()
     // A weight typed back to its default says so at once.
     fireEvent.change(upheld(), { target: { value: '3' } })
     expect(screen.queryByText(m.credit_weight_market_set({ weight: 3 }))).toBeNull()

@@ -1,7 +1,9 @@
-import { CREDIT_REASONS, CreditWeightsSchema, type CreditWeights } from '@contract/credit'
+import { CREDIT_REASONS, type CreditWeights } from '@contract/credit'
+import { CreditWeightsSchema } from '@contract/credit-weights'
 import { CREDIT_REASON_WORDS } from '@contract/words'
 import { m } from '@/paraglide/messages'
 import { showToast } from '@/lib/toast'
+import { addValidationMessages } from '@/lib/validation-messages'
 import { wordFor } from '@/lib/words'
 import { bindField } from '@/components/form/field-binding'
 import { NumberField } from '@/components/form/number-field'
@@ -9,6 +11,9 @@ import { SectionFormEnd } from '@/components/form/section-form-end'
 import { useConsoleForm } from '@/components/form/use-console-form'
 import { Button } from '@/components/ui/button'
 import { useSetCreditWeights } from './mutations'
+
+// The schema's one key of its own, worded with this form's chunk rather than with every form's.
+addValidationMessages({ validation_credit_weight: m.validation_credit_weight })
 
 type MarketCreditWeightsFormProps = {
   marketId: string
@@ -53,7 +58,8 @@ export function MarketCreditWeightsForm({ marketId, weights, defaults }: MarketC
           </form.Field>
         ))}
       </div>
-      <p className="text-sm text-muted-foreground">{m.credit_rule()}</p>
+      {/* Not the merchant page's credit_rule: sharing it would move it to a chunk every page loads. */}
+      <p className="text-sm text-muted-foreground">{m.credit_weights_steps()}</p>
       <SectionFormEnd
         failure={failure}
         submitting={submitting}
