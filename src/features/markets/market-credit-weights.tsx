@@ -40,7 +40,7 @@ export function MarketCreditWeightsForm({ marketId, weights, defaults }: MarketC
   return (
     <form {...formProps} className="space-y-3" data-testid="market-credit-weights">
       <p className="text-sm text-muted-foreground">{m.credit_weights_hint()}</p>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <div className="grid gap-4 sm:grid-cols-2">
         {CREDIT_REASONS.map((reason) => (
           <form.Field key={reason} name={reason}>
             {(field) => (
