@@ -1,6 +1,6 @@
 // GET /api/merchants over 1,000 markets and 200,000 merchants (bench/merchants-seed.mjs makes them the
 // first time), against the BUILT server, as an OFFICIAL: every market and one market, the newest-first
-// list and a search + category filter + sort, page 1 and page 1,000.
+// list and a search + category filter + sort, page 1 and page 1,000; the licence and credit filters and sorts.
 // Budget (issue 8): p95 <= 30 ms on PostgreSQL with one connection and with 10; PGlite beside it.
 //   node bench/merchants-list.mjs            both databases      BENCH_DURATION=10   seconds a line
 //   node bench/merchants-list.mjs pglite     one (postgres | pglite)
@@ -23,6 +23,20 @@ const scenarios = (market) => [
   { label: 'all markets · vegetables + by name · page 1,000', query: { ...SEARCH, q: undefined, page: 1000 } },
   { label: 'one market  · 秀英 + vegetables + by name · page 1', query: { ...SEARCH, market } },
   { label: 'one market  · 秀英 + vegetables + by name · page 1,000', query: { ...SEARCH, market, page: 1000 } },
+  // Issue 26: the licence and credit filters and sorts (the seed spreads states and stars as a province
+  // would have them: 1 star the rarest, 5 the most).
+  { label: 'all markets · expiring licences · page 1', query: { licence: 'expiring' } },
+  {
+    label: 'all markets · expired licences + vegetables · page 1',
+    query: { licence: 'expired', category: 'vegetables' },
+  },
+  { label: 'all markets · by licence, worst first · page 1,000', query: { sort: 'licence', order: 'asc', page: 1000 } },
+  { label: 'one market  · missing licences · page 1', query: { licence: 'missing', market } },
+  { label: 'all markets · 1 star · page 1', query: { credit: '1' } },
+  { label: 'all markets · 5 stars · page 1,000', query: { credit: '5', page: 1000 } },
+  { label: 'all markets · by credit, fewest first · page 1,000', query: { sort: 'credit', order: 'asc', page: 1000 } },
+  { label: 'one market  · 2 stars · page 1', query: { credit: '2', market } },
+  { label: 'one market  · by credit, fewest first · page 1', query: { sort: 'credit', order: 'asc', market } },
   {
     label: 'all markets · 王 + vegetables + by name · page 1 (a surname: 1 in 7 merchants; not budgeted)',
     query: { ...SEARCH, q: '王' },

@@ -121,9 +121,25 @@ const MERCHANT_COLUMNS = {
   address: 'text',
   notes: 'text',
   status: 'text',
+  licence_state: 'text',
+  credit_stars: 'int',
   created_at: 'timestamptz',
   updated_at: 'timestamptz',
 }
+
+/**
+ * Licence states and credit as a province's markets would have them a year in (issue 26), spread by
+ * the merchant's number: most valid, some expiring, a few expired, the rest still missing; most
+ * merchants 5 stars, fewer with each star less (so a filter by 1 star is the rarest, by 5 the largest).
+ */
+const LICENCE_SPREAD = [
+  ...Array(70).fill('valid'),
+  ...Array(8).fill('expiring'),
+  ...Array(4).fill('expired'),
+  ...Array(18).fill('missing'),
+]
+const STARS_SPREAD = [...Array(78).fill(5), ...Array(12).fill(4), ...Array(6).fill(3), ...Array(3).fill(2), 1]
+const spread = (values, n) => values[(n * 37) % values.length]
 
 const BANKS = ['ICBC', 'ABC', 'BOC', 'CCB', 'BOCOM', 'PSBC', 'RCC']
 const creditCode = (n) => {
@@ -212,6 +228,7 @@ export async function seedMerchantBench(
       users = []
       rows = []
     }
+    let merchantNo = 0
     for (const [i, market] of markets.entries()) {
       // Spread evenly: the first markets take one more when it does not divide.
       const count = Math.floor(remaining / markets.length) + (i < remaining % markets.length ? 1 : 0)
@@ -225,6 +242,7 @@ export async function seedMerchantBench(
         idCardsTaken,
       })
       for (const { account, merchant } of generated) {
+        merchantNo++
         const uk = randomUUID()
         users.push({
           uk,
@@ -255,6 +273,8 @@ export async function seedMerchantBench(
           address: merchant.address,
           notes: merchant.notes,
           status: merchant.status,
+          licence_state: spread(LICENCE_SPREAD, merchantNo),
+          credit_stars: spread(STARS_SPREAD, merchantNo * 13 + 5),
           created_at: merchant.createdAt.toISOString(),
           updated_at: merchant.updatedAt.toISOString(),
         })

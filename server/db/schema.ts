@@ -326,6 +326,11 @@ export const merchants = pgTable(
     index('merchants_market_licence_idx').on(t.marketId, t.licenceRank, t.id),
     index('merchants_licence_created_idx').on(t.licenceRank, t.createdAt, t.id),
     index('merchants_licence_idx').on(t.licenceRank, t.id),
+    // The credit filter (newest first) and the credit sort, likewise (migration 0021).
+    index('merchants_market_credit_created_idx').on(t.marketId, t.creditStars, t.createdAt, t.id),
+    index('merchants_market_credit_idx').on(t.marketId, t.creditStars, t.id),
+    index('merchants_credit_created_idx').on(t.creditStars, t.createdAt, t.id),
+    index('merchants_credit_idx').on(t.creditStars, t.id),
   ],
 )
 

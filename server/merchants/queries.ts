@@ -21,7 +21,7 @@ import { inScope, isInScope, marketScope, type MarketScope } from '../lib/scope'
 import type { ServerDeps, SessionUser } from '../lib/types'
 
 type Caller = Pick<SessionUser, 'role' | 'marketId'>
-type Filters = Pick<MerchantListQuery, 'q' | 'category' | 'status' | 'licence'>
+type Filters = Pick<MerchantListQuery, 'q' | 'category' | 'status' | 'licence' | 'credit'>
 
 /** Reads of merchants, every one held to the caller's market scope (server/lib/scope.ts). */
 
@@ -32,6 +32,7 @@ const SORT_COLUMNS = {
   accountUsername: merchants.accountUsername,
   category: merchants.category,
   licence: merchants.licenceRank,
+  credit: merchants.creditStars,
 }
 
 /** One or two characters, not all ASCII: a surname or a given name, too short for trigrams. */
@@ -54,7 +55,7 @@ function searchCondition(q: string): SQL {
 }
 
 /** The list's conditions. */
-function listWhere(scope: MarketScope, { q, category, status, licence }: Filters): SQL | undefined {
+function listWhere(scope: MarketScope, { q, category, status, licence, credit }: Filters): SQL | undefined {
   return allOf(
     inScope(merchants.marketId, scope),
     q ? searchCondition(q) : undefined,
@@ -62,6 +63,7 @@ function listWhere(scope: MarketScope, { q, category, status, licence }: Filters
     status ? eq(merchants.status, status) : undefined,
     // By the rank (the same as the state), so the licence indexes serve the filter.
     licence ? eq(merchants.licenceRank, LICENCE_STATES.indexOf(licence)) : undefined,
+    credit ? eq(merchants.creditStars, Number(credit)) : undefined,
   )
 }
 
@@ -161,14 +163,16 @@ export async function listMerchants(
     .innerJoin(markets, eq(markets.id, merchants.marketId))
     .orderBy(...order)
   if (!query.q) {
-    // merchant_counts does not keep licence states: by licence, the matches are counted from its index.
-    const total = query.licence
-      ? db
-          .select({ n: count() })
-          .from(merchants)
-          .where(where)
-          .then(([row]) => row?.n ?? 0)
-      : countWithoutSearch(db, scope, query)
+    // merchant_counts keeps neither licence states nor stars: filtered by either, the matches are
+    // counted from that filter's index.
+    const total =
+      query.licence || query.credit
+        ? db
+            .select({ n: count() })
+            .from(merchants)
+            .where(where)
+            .then(([row]) => row?.n ?? 0)
+        : countWithoutSearch(db, scope, query)
     const [list, counted] = await Promise.all([rows, total])
     return { total: counted, list: list.map(({ total: _total, ...row }) => toListItem(row)) }
   }
