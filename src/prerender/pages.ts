@@ -111,4 +111,19 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
     answers: { 'POST /api/user/info': FRAME_ACCOUNT },
     takeover: true,
   },
+  {
+    // The merchant list's frame, in two: the platform's (every market, a market column) and a market
+    // operator's (its own merchants: no market column, its own menu), which the boot script picks.
+    path: '/merchant',
+    file: 'merchant-list',
+    preload: [
+      'src/routes/_console.tsx?tsr-split=component',
+      'src/routes/_console/merchant/index.tsx?tsr-split=component',
+    ],
+    boot: 'src/prerender/boot/console-page.ts',
+    storage: { token: 'prerender' },
+    answers: { 'POST /api/user/info': FRAME_ACCOUNT },
+    takeover: true,
+    variants: { market: { 'POST /api/user/info': MARKET_FRAME_ACCOUNT } },
+  },
 ]
