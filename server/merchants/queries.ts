@@ -15,7 +15,7 @@ import { formatShanghaiTime } from '../../contract/time'
 import type { Database, ReadDatabase } from '../db/client'
 import { ALL_MARKETS, devices, markets, merchantCounts, merchants } from '../db/schema'
 import { ApiError } from '../lib/errors'
-import { allOf, containsPattern, listPage, orderBy, pageRange } from '../lib/list-query'
+import { allOf, cappedCount, containsPattern, listPage, orderBy, pageRange } from '../lib/list-query'
 import { maskIdCard, maskLastFour } from '../lib/masks'
 import { inScope, isInScope, marketScope, type MarketScope } from '../lib/scope'
 import type { ServerDeps, SessionUser } from '../lib/types'
@@ -164,24 +164,20 @@ export async function listMerchants(
     .orderBy(...order)
   if (!query.q) {
     // merchant_counts keeps neither licence states nor stars: filtered by either, the matches are
-    // counted from that filter's index.
+    // counted from that filter's index, up to the cap.
     const total =
       query.licence || query.credit
-        ? db
-            .select({ n: count() })
-            .from(merchants)
-            .where(where)
-            .then(([row]) => row?.n ?? 0)
-        : countWithoutSearch(db, scope, query)
+        ? cappedCount(db, db.select({ one: sql`1` }).from(merchants).where(where).$dynamic())
+        : countWithoutSearch(db, scope, query).then((n) => ({ total: n, totalCapped: false }))
     const [list, counted] = await Promise.all([rows, total])
-    return { total: counted, list: list.map(({ total: _total, ...row }) => toListItem(row)) }
+    return { ...counted, list: list.map(({ total: _total, ...row }) => toListItem(row)) }
   }
   const { list, total } = await listPage(
     (await rows).map((row) => ({ ...row, total: Number(row.total) })),
     query.page,
     async () => (await db.select({ n: count() }).from(merchants).where(where))[0]?.n ?? 0,
   )
-  return { total, list: list.map(toListItem) }
+  return { total, totalCapped: false, list: list.map(toListItem) }
 }
 
 /**

@@ -49,6 +49,12 @@ export type PrerenderedPage = {
    * (src/prerender/frame-memory.ts), so a MARKET operator's frame has its own menu from the first paint.
    */
   variants?: Record<string, Record<string, unknown>>
+  /**
+   * The page is the platform's only: a market operator's route guard sends them on to the Workplace.
+   * The boot script does it before painting when the page's memory of the account says it is an
+   * operator's (`<html data-platform-only>`), so they never see the platform's frame first.
+   */
+  platformOnly?: boolean
 }
 
 /** The frame's nameless platform account (its navbar and menu); the page takes over with the real one. */
@@ -101,6 +107,7 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
     // from the HTML, and the list takes over when its code has run. The market list is the platform's
     // only (a MARKET operator's guard sends them on to the Workplace): no variant.
     path: '/market',
+    platformOnly: true,
     file: 'market-list',
     preload: [
       'src/routes/_console.tsx?tsr-split=component',

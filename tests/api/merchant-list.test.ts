@@ -143,6 +143,8 @@ describe('GET /api/merchants: credit stars', () => {
       const stars = Number(credit)
       const alone = await list({ credit })
       expect(alone.data.total, credit).toBe(expected((row) => row.creditStars === stars))
+      // Counted from the index up to the cap, which these few rows stay under.
+      expect(alone.data.totalCapped).toBe(false)
       expect(alone.data.total).toBeGreaterThan(0)
       expect(alone.data.list.every((row) => row.creditStars === stars)).toBe(true)
       const withCategory = await list({ credit, category: 'meat' }, own.token)
@@ -230,7 +232,7 @@ describe('GET /api/merchants: search', () => {
     expect((await list({ q: foreign.accountUsername })).data.total).toBe(1)
     const answer = await list({ q: foreign.accountUsername, market: other.marketId }, own.token)
     expect(answer.code).toBe(20000)
-    expect(answer.data).toEqual({ list: [], total: 0 })
+    expect(answer.data).toEqual({ list: [], total: 0, totalCapped: false })
   })
 })
 
@@ -260,7 +262,7 @@ describe('GET /api/merchants: filters', () => {
     expect(one.data.total).toBe(OTHER_COUNT)
     expect(one.data.list.every((row) => row.marketId === other.marketId)).toBe(true)
     expect(one.data.list[0]?.marketName).toBe('测试农贸市场 2')
-    expect((await list({ market: randomUUID() })).data).toEqual({ list: [], total: 0 })
+    expect((await list({ market: randomUUID() })).data).toEqual({ list: [], total: 0, totalCapped: false })
     expect((await t.call('/api/merchants?market=nope', { method: 'GET', token: official })).body.code).toBe(40000)
   })
 

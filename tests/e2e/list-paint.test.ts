@@ -49,6 +49,15 @@ describe('the market list paints its frame from the HTML', () => {
     await context.close()
   })
 
+  it("sends a market operator on to the Workplace before the platform's frame paints", async () => {
+    const { context, page } = await signedInPage(browser, DEMO.market)
+    // Without the page's code, only the HTML's boot script can move it on (the route guard never runs).
+    await context.route(/\.js(\?|$)/, (route) => route.abort())
+    await page.goto('/market')
+    await page.waitForURL('**/dashboard/workplace')
+    await context.close()
+  })
+
   it('is taken over by the list with a stored session: rows, the account, a search from the address', async () => {
     const signed = await signedInPage(browser, DEMO.official)
     const token = await signed.page.evaluate(() => localStorage.getItem('token'))
@@ -65,6 +74,36 @@ describe('the market list paints its frame from the HTML', () => {
     await page.getByTestId('user-menu').focus()
     await page.keyboard.press('Enter')
     await page.getByRole('menuitem', { name: 'My account' }).waitFor()
+    await context.close()
+  })
+})
+
+describe('the merchant list paints its frame from the HTML, as the account signed in sees it', () => {
+  it("draws the platform's frame with a market column, and a market operator's without it", async () => {
+    const response = await fetch(`${baseURL()}/merchant`, { headers: { 'Accept-Language': 'en-US' } })
+    const html = await response.text()
+    expect(html).toContain('data-prerendered="/merchant"')
+    expect(html).toContain('data-testid="column-marketName"')
+    expect(html).toContain('data-slot="skeleton"')
+
+    const { context, page } = await signedInPage(browser, DEMO.market)
+    // The page's code never arrives: what shows is the HTML's frame as its boot script set it up.
+    await context.route(/\.js(\?|$)/, (route) => route.abort())
+    await page.goto('/merchant')
+    await page.getByRole('heading', { name: 'Merchant management' }).waitFor()
+    expect(await page.locator('html').getAttribute('data-frame')).toContain('market')
+    expect(await page.getByRole('columnheader', { name: 'Stall' }).isVisible()).toBe(true)
+    expect(await page.getByTestId('column-marketName').isVisible()).toBe(false)
+    await context.close()
+  })
+
+  it("is taken over by a market operator's list: its market's rows, no market column", async () => {
+    const { context, page } = await signedInPage(browser, DEMO.market)
+    await page.goto('/merchant?status=active')
+    await page.locator('table[aria-busy]').waitFor({ state: 'detached', timeout: 15_000 })
+    expect(await page.locator('tbody tr').count()).toBeGreaterThan(0)
+    expect(await page.getByTestId('column-marketName').count()).toBe(0)
+    expect(await page.getByLabel('Status', { exact: true }).inputValue()).toBe('active')
     await context.close()
   })
 })

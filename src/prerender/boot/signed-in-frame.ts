@@ -23,3 +23,9 @@ export function leaveForSignIn(): void {
   document.documentElement.style.display = 'none'
   location.replace(`/login?${new URLSearchParams({ redirect: location.pathname + location.search }).toString()}`)
 }
+
+/** A page not for this account (a platform-only page, a market operator's memory): its Workplace, unpainted. */
+export function leaveForWorkplace(): void {
+  document.documentElement.style.display = 'none'
+  location.replace('/dashboard/workplace')
+}
