@@ -167,7 +167,14 @@ export async function listMerchants(
     // counted from that filter's index, up to the cap.
     const total =
       query.licence || query.credit
-        ? cappedCount(db, db.select({ one: sql`1` }).from(merchants).where(where).$dynamic())
+        ? cappedCount(
+            db,
+            db
+              .select({ one: sql`1` })
+              .from(merchants)
+              .where(where)
+              .$dynamic(),
+          )
         : countWithoutSearch(db, scope, query).then((n) => ({ total: n, totalCapped: false }))
     const [list, counted] = await Promise.all([rows, total])
     return { ...counted, list: list.map(({ total: _total, ...row }) => toListItem(row)) }
