@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { launchBrowser } from '../helpers/browser'
+import { launchBrowser, workplaceTile } from '../helpers/browser'
 import { registerThroughForm, takeStep } from '../helpers/e2e-complaints'
 import { startOwnServer, type OwnServer } from '../helpers/e2e-own-server'
 
@@ -48,10 +48,8 @@ describe('an overdue complaint', () => {
 
     // The Workplace counts it among the open and the overdue, and its tile opens the filtered list.
     await page.goto('/dashboard/workplace')
+    const overdueTile = await workplaceTile(page, 'widget-complaints', 'count-overdue')
     const counts = page.getByTestId('widget-complaints')
-    await counts.scrollIntoViewIfNeeded()
-    const overdueTile = counts.getByTestId('count-overdue')
-    await overdueTile.waitFor()
     expect(Number(await overdueTile.getAttribute('data-value'))).toBeGreaterThanOrEqual(1)
     expect(Number(await counts.getByTestId('count-received').getAttribute('data-value'))).toBeGreaterThanOrEqual(1)
     await overdueTile.click()

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Browser, Locator } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addDays, shanghaiToday } from '../../contract/time'
-import { consoleApi, DEMO, launchBrowser, signIn } from '../helpers/browser'
+import { consoleApi, DEMO, launchBrowser, signIn, workplaceTile } from '../helpers/browser'
 import { startOwnServer, type OwnServer } from '../helpers/e2e-own-server'
 import { registerMerchant } from '../helpers/journey-forms'
 
@@ -83,15 +83,7 @@ describe('a licence expiring in 7 days', () => {
 
     // The Workplace's tile of expiring licences opens the list filtered to them, with this merchant.
     await page.goto('/dashboard/workplace')
-    const widget = page.getByTestId('widget-licences')
-    const tile = widget.getByTestId('count-licence-expiring')
-    // Scrolled into view (its counts load then); the Workplace may draw its widgets again as it settles.
-    await expect
-      .poll(async () => {
-        await widget.scrollIntoViewIfNeeded().catch(() => undefined)
-        return tile.count()
-      })
-      .toBe(1)
+    const tile = await workplaceTile(page, 'widget-licences', 'count-licence-expiring')
     expect(Number(await tile.getAttribute('data-value'))).toBeGreaterThanOrEqual(1)
     await tile.click()
     await page.waitForURL(/\/merchant\?.*licence=expiring/)
