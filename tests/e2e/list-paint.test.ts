@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { baseURL, DEMO, launchBrowser, newContext, signedInPage } from '../helpers/browser'
 
 /**
@@ -9,6 +9,10 @@ import { baseURL, DEMO, launchBrowser, newContext, signedInPage } from '../helpe
  */
 
 let browser: Browser
+
+/** The Workplace has written what it drew for the account (src/prerender/frame-memory.ts): its frame variant. */
+const rememberedFrame = (page: Page) =>
+  expect.poll(() => page.evaluate(() => localStorage.getItem('frame-memory'))).not.toBeNull()
 beforeAll(async () => {
   browser = await launchBrowser()
 })
@@ -51,6 +55,7 @@ describe('the market list paints its frame from the HTML', () => {
 
   it("sends a market operator on to the Workplace before the platform's frame paints", async () => {
     const { context, page } = await signedInPage(browser, DEMO.market)
+    await rememberedFrame(page)
     // Without the page's code, only the HTML's boot script can move it on (the route guard never runs).
     await context.route(/\.js(\?|$)/, (route) => route.abort())
     await page.goto('/market')
@@ -87,6 +92,7 @@ describe('the merchant list paints its frame from the HTML, as the account signe
     expect(html).toContain('data-slot="skeleton"')
 
     const { context, page } = await signedInPage(browser, DEMO.market)
+    await rememberedFrame(page)
     // The page's code never arrives: what shows is the HTML's frame as its boot script set it up.
     await context.route(/\.js(\?|$)/, (route) => route.abort())
     await page.goto('/merchant')
