@@ -224,6 +224,8 @@ export function MerchantListPage({ search, market, urlMarket, sentBack, onSearch
           value={licence}
           options={wordOptions(LICENCE_STATES, LICENCE_STATE_WORDS)}
           onChange={(value) => setFilter('licence', value)}
+          // "All licence states" is the widest of the filters' words.
+          className="w-44"
         />
         <SelectFilter
           label={m.merchants_col_creditStars({}, words)}
