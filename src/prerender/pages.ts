@@ -120,14 +120,15 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
   },
   {
     // The merchant list's frame, in two: the platform's (every market, a market column) and a market
-    // operator's (its own merchants: no market column, its own menu), which the boot script picks.
+    // operator's (its own merchants: no market column, its own menu), which the boot script picks; the
+    // boot script starts the list's first page too (features/merchants/early-merchant-list.ts).
     path: '/merchant',
     file: 'merchant-list',
     preload: [
       'src/routes/_console.tsx?tsr-split=component',
       'src/routes/_console/merchant/index.tsx?tsr-split=component',
     ],
-    boot: 'src/prerender/boot/console-page.ts',
+    boot: 'src/prerender/boot/merchant-list.ts',
     storage: { token: 'prerender' },
     answers: { 'POST /api/user/info': FRAME_ACCOUNT },
     takeover: true,

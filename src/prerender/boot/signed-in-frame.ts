@@ -1,4 +1,4 @@
-import { earlyScope } from '@/features/dashboard/early-workplace'
+import { earlyScope } from '@/lib/early-console'
 import type { FrameMemory } from '../frame-memory'
 import { rememberPaletteAsk } from './early-palette'
 import { applyFrameMemory } from './frame-memory'
