@@ -125,6 +125,24 @@ const MERCHANT_COLUMNS = {
   updated_at: 'timestamptz',
 }
 
+/**
+ * Licence states and credit as a province's markets would have them a year in (issue 26): most valid,
+ * some expiring, a few expired, the rest still missing; most merchants 5 stars, fewer with each star
+ * less (a filter by 1 star is the rarest, by 5 the largest). The server keeps both from the records
+ * (licences, complaints, tests) by its daily jobs; the list benches need the spread, not the records,
+ * so this sets the stored values from each merchant's id, after the jobs of the day have run.
+ */
+const LICENCE_SPREAD = [
+  ...Array(70).fill('valid'),
+  ...Array(8).fill('expiring'),
+  ...Array(4).fill('expired'),
+  ...Array(18).fill('missing'),
+]
+const STARS_SPREAD = [...Array(78).fill(5), ...Array(12).fill(4), ...Array(6).fill(3), ...Array(3).fill(2), 1]
+export const SPREAD_STORED_STATES_SQL = `update merchants set
+  licence_state = (array[${LICENCE_SPREAD.map((state) => `'${state}'`).join(',')}])[1 + abs(hashtext(id::text)) % 100],
+  credit_stars = (array[${STARS_SPREAD.join(',')}])[1 + abs(hashtext(id::text || 'credit')) % 100]`
+
 const BANKS = ['ICBC', 'ABC', 'BOC', 'CCB', 'BOCOM', 'PSBC', 'RCC']
 const creditCode = (n) => {
   const first17 = `91139900MB${String(n).padStart(7, '0')}`
@@ -267,6 +285,7 @@ export async function seedMerchantBench(
       `update markets set merchant_seq = seq from unnest($1::uuid[], $2::int[]) as s(id, seq) where markets.id = s.id`,
       [arrayLiteral(markets.map((market) => market.id)), arrayLiteral(markets.map((market) => market.merchant_seq))],
     )
+    await run(SPREAD_STORED_STATES_SQL, [])
     await run('commit', [])
     // What autovacuum does on PostgreSQL after a bulk load (PGlite has no autovacuum: the bench shows it).
     if (kind === 'postgres') await run('vacuum analyze', [])

@@ -3,7 +3,7 @@ import type { PaymentMethod, TestResult } from './device-api'
 import type { FollowUpAction } from './pesticide-tests'
 import type { DeviceKind, DeviceStatus } from './device-list'
 import type { MarketStatus } from './market-list'
-import type { BusinessCategory, MerchantStatus } from './merchant-list'
+import type { BusinessCategory, CreditStarFilter, MerchantStatus } from './merchant-list'
 import type { LicenceState } from './licence-state'
 import type { LicenceKind } from './licences'
 import type { ComplaintCategory, ComplaintChannel, ComplaintState } from './complaint-list'
@@ -30,6 +30,15 @@ export const CREDIT_REASON_WORDS = {
   licence_expired: 'credit_reason_licence_expired',
   licence_missing: 'credit_reason_licence_missing',
 } as const satisfies Words<CreditReason>
+
+/** The merchant list's credit filter: a number of stars (contract/merchant-list.ts). */
+export const CREDIT_STAR_WORDS = {
+  '1': 'credit_filter_1',
+  '2': 'credit_filter_2',
+  '3': 'credit_filter_3',
+  '4': 'credit_filter_4',
+  '5': 'credit_filter_5',
+} as const satisfies Words<CreditStarFilter>
 
 /** A market's status is its operator account's: 1 normal, 2 frozen (contract/market-list.ts). */
 export const MARKET_STATUS_WORDS = {
@@ -362,6 +371,7 @@ export type WordKey =
   | ValueOf<typeof COMPLAINT_REMEDY_WORDS>
   | ValueOf<typeof OVERDUE_WORDS>
   | ValueOf<typeof CREDIT_REASON_WORDS>
+  | ValueOf<typeof CREDIT_STAR_WORDS>
   | ValueOf<typeof LICENCE_STATE_WORDS>
   | ValueOf<typeof LICENCE_KIND_WORDS>
   | ValueOf<typeof AUDIT_AREA_WORDS>

@@ -109,7 +109,7 @@ for (const page of PRERENDERED_PAGES) {
     const markup = rendered.slice(hoisted.length)
     for (const theme of VIEW_THEMES) {
       const html = withInlineCss
-        .replace(/<html lang="[^"]*">/, `<html lang="${locale}">`)
+        .replace(/<html lang="[^"]*">/, `<html lang="${locale}"${page.platformOnly ? ' data-platform-only' : ''}>`)
         .replace('</head>', `${variants ? `<style>${variants}</style>` : ''}${preloads}${hoisted}</head>`)
         .replace('<body>', `<body${theme === 'dark' ? ' data-theme="dark"' : ''}><script>${boot}</script>`)
         .replace(

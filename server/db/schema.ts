@@ -321,11 +321,17 @@ export const merchants = pgTable(
     // (btree_gin), so a search and a filter are one index scan, not two bitmaps ANDed (migration 0006).
     index('merchants_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`, t.category, t.status),
     index('merchants_search_grams_idx').using('gin', t.searchGrams, t.category, t.status),
-    // The licence filter (newest first) and the licence sort, in a market and across markets.
+    // The licence and credit filters (newest first) and sorts, in a market and across markets. Across
+    // markets each ends in the other filters' columns, so a category or status with them, and their
+    // capped count, are read from the index alone (migration 0021).
     index('merchants_market_licence_created_idx').on(t.marketId, t.licenceRank, t.createdAt, t.id),
     index('merchants_market_licence_idx').on(t.marketId, t.licenceRank, t.id),
-    index('merchants_licence_created_idx').on(t.licenceRank, t.createdAt, t.id),
-    index('merchants_licence_idx').on(t.licenceRank, t.id),
+    index('merchants_licence_created_idx').on(t.licenceRank, t.createdAt, t.id, t.category, t.status),
+    index('merchants_licence_idx').on(t.licenceRank, t.id, t.category, t.status),
+    index('merchants_market_credit_created_idx').on(t.marketId, t.creditStars, t.createdAt, t.id),
+    index('merchants_market_credit_idx').on(t.marketId, t.creditStars, t.id),
+    index('merchants_credit_created_idx').on(t.creditStars, t.createdAt, t.id, t.category, t.status),
+    index('merchants_credit_idx').on(t.creditStars, t.id, t.category, t.status),
   ],
 )
 

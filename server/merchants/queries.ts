@@ -15,13 +15,13 @@ import { formatShanghaiTime } from '../../contract/time'
 import type { Database, ReadDatabase } from '../db/client'
 import { ALL_MARKETS, devices, markets, merchantCounts, merchants } from '../db/schema'
 import { ApiError } from '../lib/errors'
-import { allOf, containsPattern, listPage, orderBy, pageRange } from '../lib/list-query'
+import { allOf, cappedCount, containsPattern, listPage, orderBy, pageRange } from '../lib/list-query'
 import { maskIdCard, maskLastFour } from '../lib/masks'
 import { inScope, isInScope, marketScope, type MarketScope } from '../lib/scope'
 import type { ServerDeps, SessionUser } from '../lib/types'
 
 type Caller = Pick<SessionUser, 'role' | 'marketId'>
-type Filters = Pick<MerchantListQuery, 'q' | 'category' | 'status' | 'licence'>
+type Filters = Pick<MerchantListQuery, 'q' | 'category' | 'status' | 'licence' | 'credit'>
 
 /** Reads of merchants, every one held to the caller's market scope (server/lib/scope.ts). */
 
@@ -32,6 +32,7 @@ const SORT_COLUMNS = {
   accountUsername: merchants.accountUsername,
   category: merchants.category,
   licence: merchants.licenceRank,
+  credit: merchants.creditStars,
 }
 
 /** One or two characters, not all ASCII: a surname or a given name, too short for trigrams. */
@@ -54,7 +55,7 @@ function searchCondition(q: string): SQL {
 }
 
 /** The list's conditions. */
-function listWhere(scope: MarketScope, { q, category, status, licence }: Filters): SQL | undefined {
+function listWhere(scope: MarketScope, { q, category, status, licence, credit }: Filters): SQL | undefined {
   return allOf(
     inScope(merchants.marketId, scope),
     q ? searchCondition(q) : undefined,
@@ -62,6 +63,7 @@ function listWhere(scope: MarketScope, { q, category, status, licence }: Filters
     status ? eq(merchants.status, status) : undefined,
     // By the rank (the same as the state), so the licence indexes serve the filter.
     licence ? eq(merchants.licenceRank, LICENCE_STATES.indexOf(licence)) : undefined,
+    credit ? eq(merchants.creditStars, Number(credit)) : undefined,
   )
 }
 
@@ -161,23 +163,28 @@ export async function listMerchants(
     .innerJoin(markets, eq(markets.id, merchants.marketId))
     .orderBy(...order)
   if (!query.q) {
-    // merchant_counts does not keep licence states: by licence, the matches are counted from its index.
-    const total = query.licence
-      ? db
-          .select({ n: count() })
-          .from(merchants)
-          .where(where)
-          .then(([row]) => row?.n ?? 0)
-      : countWithoutSearch(db, scope, query)
+    // merchant_counts keeps neither licence states nor stars: filtered by either, the matches are
+    // counted from that filter's index, up to the cap.
+    const total =
+      query.licence || query.credit
+        ? cappedCount(
+            db,
+            db
+              .select({ one: sql`1` })
+              .from(merchants)
+              .where(where)
+              .$dynamic(),
+          )
+        : countWithoutSearch(db, scope, query).then((n) => ({ total: n, totalCapped: false }))
     const [list, counted] = await Promise.all([rows, total])
-    return { total: counted, list: list.map(({ total: _total, ...row }) => toListItem(row)) }
+    return { ...counted, list: list.map(({ total: _total, ...row }) => toListItem(row)) }
   }
   const { list, total } = await listPage(
     (await rows).map((row) => ({ ...row, total: Number(row.total) })),
     query.page,
     async () => (await db.select({ n: count() }).from(merchants).where(where))[0]?.n ?? 0,
   )
-  return { total, list: list.map(toListItem) }
+  return { total, totalCapped: false, list: list.map(toListItem) }
 }
 
 /**

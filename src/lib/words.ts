@@ -185,6 +185,11 @@ const WORDS: { readonly [Key in WordKey]: () => string } = {
   licences_state_missing: m.licences_state_missing,
   licences_state_expiring: m.licences_state_expiring,
   licences_state_valid: m.licences_state_valid,
+  credit_filter_1: m.credit_filter_1,
+  credit_filter_2: m.credit_filter_2,
+  credit_filter_3: m.credit_filter_3,
+  credit_filter_4: m.credit_filter_4,
+  credit_filter_5: m.credit_filter_5,
   licences_field_grace_days: m.licences_field_grace_days,
   licences_field_complaint_deadline_days: m.licences_field_complaint_deadline_days,
 }

@@ -49,6 +49,12 @@ export type PrerenderedPage = {
    * (src/prerender/frame-memory.ts), so a MARKET operator's frame has its own menu from the first paint.
    */
   variants?: Record<string, Record<string, unknown>>
+  /**
+   * The page is the platform's only: a market operator's route guard sends them on to the Workplace.
+   * The boot script does it before painting when the page's memory of the account says it is an
+   * operator's (`<html data-platform-only>`), so they never see the platform's frame first.
+   */
+  platformOnly?: boolean
 }
 
 /** The frame's nameless platform account (its navbar and menu); the page takes over with the real one. */
@@ -101,6 +107,7 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
     // from the HTML, and the list takes over when its code has run. The market list is the platform's
     // only (a MARKET operator's guard sends them on to the Workplace): no variant.
     path: '/market',
+    platformOnly: true,
     file: 'market-list',
     preload: [
       'src/routes/_console.tsx?tsr-split=component',
@@ -110,5 +117,21 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
     storage: { token: 'prerender' },
     answers: { 'POST /api/user/info': FRAME_ACCOUNT },
     takeover: true,
+  },
+  {
+    // The merchant list's frame, in two: the platform's (every market, a market column) and a market
+    // operator's (its own merchants: no market column, its own menu), which the boot script picks; the
+    // boot script starts the list's first page too (features/merchants/early-merchant-list.ts).
+    path: '/merchant',
+    file: 'merchant-list',
+    preload: [
+      'src/routes/_console.tsx?tsr-split=component',
+      'src/routes/_console/merchant/index.tsx?tsr-split=component',
+    ],
+    boot: 'src/prerender/boot/merchant-list.ts',
+    storage: { token: 'prerender' },
+    answers: { 'POST /api/user/info': FRAME_ACCOUNT },
+    takeover: true,
+    variants: { market: { 'POST /api/user/info': MARKET_FRAME_ACCOUNT } },
   },
 ]

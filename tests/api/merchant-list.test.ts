@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LICENCE_STATES } from '../../contract/licence-state'
-import { BUSINESS_CATEGORIES, MERCHANT_SORTS, MERCHANT_STATUSES } from '../../contract/merchant-list'
+import {
+  BUSINESS_CATEGORIES,
+  CREDIT_STAR_FILTERS,
+  MERCHANT_SORTS,
+  MERCHANT_STATUSES,
+} from '../../contract/merchant-list'
 import { merchants, users } from '../../server/db/schema'
 import { withOfficial, withOperator } from '../helpers/fixtures'
 import { listEndpointSuite } from '../helpers/list-endpoint-suite'
@@ -43,6 +48,8 @@ function merchantRow(i: number, market: { marketId: string; username: string }, 
     status: i % 7 === 0 ? ('left' as const) : ('active' as const),
     // Stored as the licence job and the forms keep it (many ties: the sort's tiebreak is exercised).
     licenceState: LICENCE_STATES[i % LICENCE_STATES.length]!,
+    // As the credit recompute stores them; spread across the names, so a search and a filter combine.
+    creditStars: ((i * 3 + Math.floor(i / 5)) % 5) + 1,
   }
 }
 let rows: ReturnType<typeof merchantRow>[]
@@ -95,7 +102,12 @@ listEndpointSuite({
     scope: { operatorToken: own.token, ownMarketId: own.marketId, otherMarketId: other.marketId },
   }),
   sorts: MERCHANT_SORTS,
-  filters: { category: BUSINESS_CATEGORIES, status: MERCHANT_STATUSES, licence: LICENCE_STATES },
+  filters: {
+    category: BUSINESS_CATEGORIES,
+    status: MERCHANT_STATUSES,
+    licence: LICENCE_STATES,
+    credit: CREDIT_STAR_FILTERS,
+  },
   scoped: true,
 })
 
@@ -122,6 +134,54 @@ describe('GET /api/merchants: licence states', () => {
     )
     expect(ranks).toEqual([...ranks].sort((x, y) => x - y))
     expect(ranks[0]).toBe(0)
+  })
+})
+
+describe('GET /api/merchants: credit stars', () => {
+  it('filters by stars, alone, with a category, with a search and with a licence state, with the right total', async () => {
+    for (const credit of CREDIT_STAR_FILTERS) {
+      const stars = Number(credit)
+      const alone = await list({ credit })
+      expect(alone.data.total, credit).toBe(expected((row) => row.creditStars === stars))
+      // Counted from the index up to the cap, which these few rows stay under.
+      expect(alone.data.totalCapped).toBe(false)
+      expect(alone.data.total).toBeGreaterThan(0)
+      expect(alone.data.list.every((row) => row.creditStars === stars)).toBe(true)
+      const withCategory = await list({ credit, category: 'meat' }, own.token)
+      expect(withCategory.data.total).toBe(
+        expected((row) => row.creditStars === stars && row.category === 'meat' && row.marketId === own.marketId),
+      )
+      const searched = await list({ credit, q: 'riverside' })
+      expect(searched.data.total).toBe(expected((row) => row.creditStars === stars && row.name.startsWith('Riverside')))
+      const withLicence = await list({ credit, licence: 'expired' })
+      expect(withLicence.data.total).toBe(
+        expected((row) => row.creditStars === stars && row.licenceState === 'expired'),
+      )
+    }
+  })
+
+  it('sorts fewest stars first when ascending, most first when descending, across pages', async () => {
+    const pages = async (order: 'asc' | 'desc') => {
+      const first = await list({ sort: 'credit', order, pageSize: 50 })
+      const second = await list({ sort: 'credit', order, pageSize: 50, page: 2 })
+      return [...first.data.list, ...second.data.list].map((row) => row.creditStars)
+    }
+    const ascending = await pages('asc')
+    expect(ascending).toEqual([...ascending].sort((x, y) => x - y))
+    expect(ascending[0]).toBe(1)
+    const descending = await pages('desc')
+    expect(descending).toEqual([...descending].sort((x, y) => y - x))
+    expect(descending[0]).toBe(5)
+  })
+
+  it('refuses stars that are not 1 to 5', async () => {
+    for (const credit of ['0', '6', '2.5', '-1', ' 3', '３']) {
+      const response = await t.call(`/api/merchants?credit=${encodeURIComponent(credit)}`, {
+        method: 'GET',
+        token: official,
+      })
+      expect(response.status, credit).toBe(400)
+    }
   })
 })
 
@@ -172,7 +232,7 @@ describe('GET /api/merchants: search', () => {
     expect((await list({ q: foreign.accountUsername })).data.total).toBe(1)
     const answer = await list({ q: foreign.accountUsername, market: other.marketId }, own.token)
     expect(answer.code).toBe(20000)
-    expect(answer.data).toEqual({ list: [], total: 0 })
+    expect(answer.data).toEqual({ list: [], total: 0, totalCapped: false })
   })
 })
 
@@ -202,7 +262,7 @@ describe('GET /api/merchants: filters', () => {
     expect(one.data.total).toBe(OTHER_COUNT)
     expect(one.data.list.every((row) => row.marketId === other.marketId)).toBe(true)
     expect(one.data.list[0]?.marketName).toBe('测试农贸市场 2')
-    expect((await list({ market: randomUUID() })).data).toEqual({ list: [], total: 0 })
+    expect((await list({ market: randomUUID() })).data).toEqual({ list: [], total: 0, totalCapped: false })
     expect((await t.call('/api/merchants?market=nope', { method: 'GET', token: official })).body.code).toBe(40000)
   })
 

@@ -359,7 +359,7 @@ describe("another market's operator", () => {
       { query: { market: a.marketId, q: accountUsername } },
       { token: b.token },
     )
-    expect(listed.body.data).toEqual({ list: [], total: 0 })
+    expect(listed.body.data).toEqual({ list: [], total: 0, totalCapped: false })
     const csv = await (
       await t.request(`/api/merchants/export?market=${a.marketId}`, { method: 'GET', token: b.token })
     ).text()

@@ -89,7 +89,23 @@ describe('complaints', () => {
     const after = await credit(page)
     expect(after.stars).toBeLessThanOrEqual(before.stars)
     expect(after.stars).toBeLessThan(5)
+    const merchantPath = new URL(page.url()).pathname
     await page.goBack()
+
+    // The merchant list finds it by its stars (the toolbar's credit filter), with only such rows.
+    const name =
+      (await page.getByTestId('complaint-detail').locator('a[href^="/merchant/"]').first().textContent()) ?? ''
+    await page.goto('/merchant')
+    await page.getByLabel('Credit', { exact: true }).selectOption({ value: String(after.stars) })
+    await page.waitForURL((url) => url.searchParams.get('credit') === String(after.stars))
+    await page.getByRole('searchbox').fill(name)
+    const merchantLink = page.locator(`a[href="${merchantPath}"]`)
+    await merchantLink.first().waitFor()
+    const shown = await page
+      .locator('tbody [data-stars]')
+      .evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-stars')))
+    expect(shown.length).toBeGreaterThan(0)
+    expect(new Set(shown)).toEqual(new Set([String(after.stars)]))
 
     // The list finds it by its number, resolved, its complainant masked.
     await page.goto(`/complaint?q=${no}`)

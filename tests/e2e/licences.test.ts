@@ -1,14 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import type { Browser, Locator } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addDays, shanghaiToday } from '../../contract/time'
-import { openDatabase } from '../../server/db/client'
-import { consoleApi, DEMO, launchBrowser, signIn } from '../helpers/browser'
-import { freePort } from '../helpers/free-port'
+import { consoleApi, DEMO, launchBrowser, signIn, workplaceTile } from '../helpers/browser'
+import { startOwnServer, type OwnServer } from '../helpers/e2e-own-server'
 import { registerMerchant } from '../helpers/journey-forms'
 
 /**
@@ -28,54 +23,17 @@ afterAll(async () => {
 })
 
 describe('a licence expiring in 7 days', () => {
-  let server: ChildProcess | undefined
-  let dataDir = ''
-  let port = 0
-  const origin = () => `http://127.0.0.1:${port}`
-
-  async function start() {
-    server = spawn(process.execPath, ['dist/server/main.js'], {
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'warn', DATABASE_URL: '' },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    })
-    const deadline = Date.now() + 60_000
-    for (;;) {
-      if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`)
-      const up = await fetch(`${origin()}/api/health`).then(
-        (response) => response.ok,
-        () => false,
-      )
-      if (up) return
-      if (Date.now() > deadline) throw new Error('server did not start within 60 s')
-      await new Promise((resolve) => setTimeout(resolve, 250))
-    }
-  }
-  async function stop() {
-    if (!server || server.exitCode !== null) return
-    const exited = new Promise((resolve) => server?.once('exit', resolve))
-    server.kill('SIGTERM')
-    await exited
-  }
+  let server: OwnServer
+  const origin = () => server.origin()
   /** The harness runs today's licence job again: its run forgotten while the server is stopped. */
-  async function runTodaysJobAgain() {
-    await stop()
-    const handle = await openDatabase({ kind: 'pglite', dataDir })
-    await handle.db.execute(sql`DELETE FROM scheduled_job_runs WHERE job = 'licences-daily'`)
-    await handle.close()
-    await start()
-  }
+  const runTodaysJobAgain = () =>
+    server.whileStopped((db) => db.execute(sql`DELETE FROM scheduled_job_runs WHERE job = 'licences-daily'`))
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'ds-e2e-licences-'))
-    port = await freePort()
-    // The first start seeds the demo (and its jobs run over it); signing in is quick from the second.
-    await start()
-    await stop()
-    await start()
+    server = await startOwnServer('licences')
   }, 180_000)
   afterAll(async () => {
-    await stop()
-    rmSync(dataDir, { recursive: true, force: true })
+    await server.remove()
   })
 
   it('shows "Expiring" on its row, raises the to-do, and the Workplace counts it', async () => {
@@ -83,13 +41,8 @@ describe('a licence expiring in 7 days', () => {
     const run = Date.now() % 100_000
     const today = shanghaiToday()
     const until = addDays(today, 7)
-    const context = await browser.newContext({ baseURL: origin(), locale: 'en-US' })
-    context.setDefaultTimeout(15_000)
-    await context.addInitScript(() => localStorage.setItem('locale', 'en-US'))
-    const page = await context.newPage()
-    await page.goto('/login')
-    await signIn(page, DEMO.market)
-    await page.waitForURL('**/dashboard/workplace')
+    const page = await server.signedInOperator(browser)
+    const context = page.context()
 
     const name = `证照测试 ${run}`
     await page.goto('/merchant/register')
@@ -130,15 +83,7 @@ describe('a licence expiring in 7 days', () => {
 
     // The Workplace's tile of expiring licences opens the list filtered to them, with this merchant.
     await page.goto('/dashboard/workplace')
-    const widget = page.getByTestId('widget-licences')
-    const tile = widget.getByTestId('count-licence-expiring')
-    // Scrolled into view (its counts load then); the Workplace may draw its widgets again as it settles.
-    await expect
-      .poll(async () => {
-        await widget.scrollIntoViewIfNeeded().catch(() => undefined)
-        return tile.count()
-      })
-      .toBe(1)
+    const tile = await workplaceTile(page, 'widget-licences', 'count-licence-expiring')
     expect(Number(await tile.getAttribute('data-value'))).toBeGreaterThanOrEqual(1)
     await tile.click()
     await page.waitForURL(/\/merchant\?.*licence=expiring/)

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { baseURL, DEMO, launchBrowser, newContext, signedInPage } from '../helpers/browser'
 
 /**
@@ -9,6 +9,10 @@ import { baseURL, DEMO, launchBrowser, newContext, signedInPage } from '../helpe
  */
 
 let browser: Browser
+
+/** The Workplace has written what it drew for the account (src/prerender/frame-memory.ts): its frame variant. */
+const rememberedFrame = (page: Page) =>
+  expect.poll(() => page.evaluate(() => localStorage.getItem('frame-memory'))).not.toBeNull()
 beforeAll(async () => {
   browser = await launchBrowser()
 })
@@ -49,6 +53,16 @@ describe('the market list paints its frame from the HTML', () => {
     await context.close()
   })
 
+  it("sends a market operator on to the Workplace before the platform's frame paints", async () => {
+    const { context, page } = await signedInPage(browser, DEMO.market)
+    await rememberedFrame(page)
+    // Without the page's code, only the HTML's boot script can move it on (the route guard never runs).
+    await context.route(/\.js(\?|$)/, (route) => route.abort())
+    await page.goto('/market')
+    await page.waitForURL('**/dashboard/workplace')
+    await context.close()
+  })
+
   it('is taken over by the list with a stored session: rows, the account, a search from the address', async () => {
     const signed = await signedInPage(browser, DEMO.official)
     const token = await signed.page.evaluate(() => localStorage.getItem('token'))
@@ -65,6 +79,46 @@ describe('the market list paints its frame from the HTML', () => {
     await page.getByTestId('user-menu').focus()
     await page.keyboard.press('Enter')
     await page.getByRole('menuitem', { name: 'My account' }).waitFor()
+    await context.close()
+  })
+})
+
+describe('the merchant list paints its frame from the HTML, as the account signed in sees it', () => {
+  it("draws the platform's frame with a market column, and a market operator's without it", async () => {
+    const response = await fetch(`${baseURL()}/merchant`, { headers: { 'Accept-Language': 'en-US' } })
+    const html = await response.text()
+    expect(html).toContain('data-prerendered="/merchant"')
+    expect(html).toContain('data-testid="column-marketName"')
+    expect(html).toContain('data-slot="skeleton"')
+
+    const { context, page } = await signedInPage(browser, DEMO.market)
+    await rememberedFrame(page)
+    // The page's code never arrives: what shows is the HTML's frame as its boot script set it up.
+    await context.route(/\.js(\?|$)/, (route) => route.abort())
+    await page.goto('/merchant')
+    await page.getByRole('heading', { name: 'Merchant management' }).waitFor()
+    expect(await page.locator('html').getAttribute('data-frame')).toContain('market')
+    expect(await page.getByRole('columnheader', { name: 'Stall' }).isVisible()).toBe(true)
+    expect(await page.getByTestId('column-marketName').isVisible()).toBe(false)
+    await context.close()
+  })
+
+  it("is taken over by a market operator's list: its market's rows, no market column", async () => {
+    const { context, page } = await signedInPage(browser, DEMO.market)
+    // The first page as first shown is asked once, from the HTML; the app takes that answer.
+    const asked: string[] = []
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/merchants') asked.push(request.url())
+    })
+    await page.goto('/merchant')
+    await page.locator('table[aria-busy]').waitFor({ state: 'detached', timeout: 15_000 })
+    expect(await page.locator('tbody tr').count()).toBeGreaterThan(0)
+    expect(asked).toHaveLength(1)
+    await page.goto('/merchant?status=active')
+    await page.locator('table[aria-busy]').waitFor({ state: 'detached', timeout: 15_000 })
+    expect(await page.locator('tbody tr').count()).toBeGreaterThan(0)
+    expect(await page.getByTestId('column-marketName').count()).toBe(0)
+    expect(await page.getByLabel('Status', { exact: true }).inputValue()).toBe('active')
     await context.close()
   })
 })

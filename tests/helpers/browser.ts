@@ -1,5 +1,5 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { inject } from 'vitest'
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
+import { expect, inject } from 'vitest'
 
 const CHROMIUM_ARGS = [
   '--headless',
@@ -80,4 +80,24 @@ export async function consoleApi<T>(page: Page, path: string, method = 'GET', bo
   )
   if (answer.code !== 20000) throw new Error(`${method} ${path}: ${answer.code} ${answer.msg}`)
   return answer.data as T
+}
+
+/**
+ * A Workplace widget's count tile, once drawn: the widget is scrolled into view (its counts load then)
+ * until the tile is there, since the Workplace may draw its widgets again as it settles (the
+ * prerendered frame's takeover replaces the element scrolled to).
+ */
+export async function workplaceTile(page: Page, widgetId: string, tileId: string): Promise<Locator> {
+  const widget = page.getByTestId(widgetId)
+  const tile = widget.getByTestId(tileId)
+  await expect
+    .poll(
+      async () => {
+        await widget.scrollIntoViewIfNeeded({ timeout: 2_000 }).catch(() => undefined)
+        return tile.count()
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(1)
+  return tile
 }

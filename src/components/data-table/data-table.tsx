@@ -94,6 +94,9 @@ function TableHeadView<Row>({ headerGroups, rowIndex }: TableHeadProps<Row>) {
             return (
               <th
                 key={header.id}
+                // Names the column for a prerendered frame's variants (src/prerender/pages.ts): a list of
+                // one market hides the market column a platform frame draws.
+                data-testid={`column-${header.id}`}
                 scope="col"
                 role="columnheader"
                 aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}

@@ -1,86 +1,20 @@
-import { Role } from '@contract/roles'
-import { startEarly, type EarlyAnswer } from '@/lib/early-requests'
-import { readFrameMemory, type FrameMemory } from '@/prerender/frame-memory'
+import { startEarlyConsole } from '@/lib/early-console'
+import { startEarly } from '@/lib/early-requests'
+import type { FrameMemory } from '@/prerender/frame-memory'
 
 /**
- * What the Workplace's inline boot script starts from the HTML (issue 24), before the app's code has
- * arrived: the signed-in account, then, as soon as it says whose Workplace it is, today's figures
- * first (the smallest answer and the most looked at) and the other widgets of the first screen. The
- * app's own calls for the same addresses take these answers (src/lib/early-requests.ts), so nothing
- * is asked twice. Written without the app's modules (valibot, the router, paraglide): the boot script
- * that bundles it must stay small; early-workplace.test.ts holds its addresses to the queries' own.
+ * What the Workplace's inline boot script starts from the HTML (issue 24): the signed-in account
+ * (src/lib/early-console.ts), then today's figures first (the smallest answer and the most looked at)
+ * and the other widgets of the first screen. early-workplace.test.ts holds its addresses to the
+ * queries' own.
  */
 
 /** The widgets in the Workplace's first screen, in the order their requests go. */
 export const FIRST_SCREEN_WIDGETS = ['today', 'daily', 'methods', 'minutes', 'transactions'] as const
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-function stored(key: string): string | null {
-  try {
-    return localStorage.getItem(key)
-  } catch {
-    return null
-  }
-}
-
-function cookie(name: string): string | null {
-  const match = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`))
-  return match ? decodeURIComponent(match.slice(name.length + 1)) : null
-}
-
-/**
- * The market the page will show, as src/lib/market-scope.ts resolves it: a MARKET account's own; an
- * OFFICIAL's from the address (a uuid), else the market last chosen in this browser, else all.
- */
-export function earlyScope(user: { role: number; marketId: string | null }, search: string): string | null {
-  if (user.role !== Role.OFFICIAL) return user.marketId
-  const fromUrl = new URLSearchParams(search).get('market')
-  if (fromUrl && UUID.test(fromUrl)) return fromUrl
-  try {
-    const choice = JSON.parse(stored('market-scope') ?? 'null') as { id?: unknown } | null
-    return typeof choice?.id === 'string' && UUID.test(choice.id) ? choice.id : null
-  } catch {
-    return null
-  }
-}
-
-/**
- * Starts the Workplace's first requests with the stored session; answers false when there is none,
- * else what the page drew last for this account (src/prerender/frame-memory.ts), or null. With that
- * memory the first screen's requests go at once, beside the account's, in the scope it gives; without
- * it (or when the account's answer names another scope) they go when the account has answered.
- */
 export function startWorkplaceRequests(): false | { memory: FrameMemory | null } {
-  const token = stored('token')
-  if (!token) return false
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    'Accept-Language': stored('locale') ?? document.documentElement.lang,
-    Authorization: token,
-  }
-  const xsrf = cookie('XSRF-TOKEN')
-  if (xsrf) headers['X-XSRF-TOKEN'] = xsrf
-  const started = new Set<string | null>()
-  const startFirstScreen = (market: string | null) => {
-    if (started.has(market)) return
-    started.add(market)
+  return startEarlyConsole((market, headers) => {
     const query = market ? `?${new URLSearchParams({ market }).toString()}` : ''
     for (const widget of FIRST_SCREEN_WIDGETS) void startEarly('GET', `/api/dashboard/${widget}${query}`, headers)
-  }
-  const memory = readFrameMemory(token)
-  const account = startEarly('POST', '/api/user/info', headers)
-  if (memory) startFirstScreen(earlyScope(memory, location.search))
-  void account.then((answer: EarlyAnswer | null) => {
-    let user: { role: number; marketId: string | null } | undefined
-    try {
-      user = answer?.status === 200 ? (JSON.parse(answer.text) as { data?: typeof user }).data : undefined
-    } catch {
-      user = undefined
-    }
-    // Not signed in after all (the guard signs out and goes to /login): nothing more to ask.
-    if (!user) return
-    startFirstScreen(earlyScope(user, location.search))
   })
-  return { memory }
 }

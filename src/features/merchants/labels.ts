@@ -1,6 +1,6 @@
 import type { BusinessCategory, MerchantStatus } from '@contract/merchant-list'
 import { BUSINESS_CATEGORIES } from '@contract/merchant-list'
-import { EDUCATION_LEVELS, GENDERS, POLITICAL_AFFILIATIONS } from '@contract/merchants'
+import type { EDUCATION_LEVELS, GENDERS, POLITICAL_AFFILIATIONS } from '@contract/merchants'
 import {
   BUSINESS_CATEGORY_WORDS,
   EDUCATION_WORDS,
@@ -8,25 +8,17 @@ import {
   MERCHANT_STATUS_WORDS,
   POLITICAL_WORDS,
 } from '@contract/words'
-import { m } from '@/paraglide/messages'
 import { wordFor, wordOptions } from '@/lib/words'
 
-/** The words for the merchant contract's fixed choices, as functions so they follow a language switch. */
+/**
+ * The words for the merchant contract's fixed values, as functions so they follow a language switch.
+ * The form's choices of personal answers are ./person-labels.ts (they bring the merchant schemas).
+ */
 
 export const categoryLabel = (category: BusinessCategory) => wordFor(BUSINESS_CATEGORY_WORDS, category)
 export const categoryOptions = () => wordOptions(BUSINESS_CATEGORIES, BUSINESS_CATEGORY_WORDS)
 
 export const statusLabel = (status: MerchantStatus) => wordFor(MERCHANT_STATUS_WORDS, status)
-
-export const genderOptions = () => wordOptions(GENDERS, GENDER_WORDS)
-export const politicalOptions = () => [
-  { value: '' as const, label: m.merchants_not_given() },
-  ...wordOptions(POLITICAL_AFFILIATIONS, POLITICAL_WORDS),
-]
-export const educationOptions = () => [
-  { value: '' as const, label: m.merchants_not_given() },
-  ...wordOptions(EDUCATION_LEVELS, EDUCATION_WORDS),
-]
 
 /** A merchant's answers as words: '' (not given) stays '' for the page to say so. */
 export const genderLabel = (gender: (typeof GENDERS)[number]) => wordFor(GENDER_WORDS, gender)

@@ -4,8 +4,13 @@ import { Link } from '@tanstack/react-router'
 import type { ColumnDef } from '@tanstack/react-table'
 import { Plus } from 'lucide-react'
 import { LICENCE_STATES } from '@contract/licence-state'
-import { BUSINESS_CATEGORIES, MERCHANT_STATUSES, type BusinessCategory } from '@contract/merchant-list'
-import { LICENCE_STATE_WORDS } from '@contract/words'
+import {
+  BUSINESS_CATEGORIES,
+  CREDIT_STAR_FILTERS,
+  MERCHANT_STATUSES,
+  type BusinessCategory,
+} from '@contract/merchant-list'
+import { CREDIT_STAR_WORDS, LICENCE_STATE_WORDS } from '@contract/words'
 import type { MerchantListItem } from '@contract/merchants'
 import { m } from '@/paraglide/messages'
 import { useLocale, type Locale } from '@/lib/locale'
@@ -134,10 +139,11 @@ function merchantColumns(
       cell: ({ row }) => <LicenceStateBadge state={row.original.licenceState} />,
     },
     {
-      // Computed by the server from the market's records (issue 26 §3); its reasons on the merchant's page.
+      // Computed by the server from the market's records (issue 26 §3); its reasons on the merchant's
+      // page. The sort puts the fewest stars first when ascending.
       id: 'credit',
       header: m.merchants_col_creditStars(),
-      enableSorting: false,
+      enableSorting: true,
       cell: ({ row }) => <CreditStars stars={row.original.creditStars} />,
     },
     {
@@ -191,7 +197,7 @@ export function MerchantListPage({ search, market, urlMarket, sentBack, onSearch
   )
   const { visibility, setVisible } = useColumnVisibility('merchants')
   const { text, setText, setFilter } = list
-  const { category, status, licence } = search
+  const { category, status, licence, credit } = search
   // Made again only when what it shows changes, not for every page or loading state of the list.
   const toolbar = useMemo(() => {
     const words = { locale }
@@ -218,11 +224,20 @@ export function MerchantListPage({ search, market, urlMarket, sentBack, onSearch
           value={licence}
           options={wordOptions(LICENCE_STATES, LICENCE_STATE_WORDS)}
           onChange={(value) => setFilter('licence', value)}
+          // "All licence states" is the widest of the filters' words.
+          className="w-44"
+        />
+        <SelectFilter
+          label={m.merchants_col_creditStars({}, words)}
+          allLabel={m.merchants_credit_all({}, words)}
+          value={credit}
+          options={wordOptions(CREDIT_STAR_FILTERS, CREDIT_STAR_WORDS)}
+          onChange={(value) => setFilter('credit', value)}
         />
         <ColumnVisibility columns={hideableColumns(columns)} visibility={visibility} onChange={setVisible} />
       </>
     )
-  }, [locale, text, setText, setFilter, category, status, licence, columns, visibility, setVisible])
+  }, [locale, text, setText, setFilter, category, status, licence, credit, columns, visibility, setVisible])
   // The same for the heading and its buttons: the export follows the search, not the rows.
   const header = useMemo(
     () => (
@@ -258,7 +273,7 @@ export function MerchantListPage({ search, market, urlMarket, sentBack, onSearch
         {...list.sorting}
         columnVisibility={visibility}
         rowKey={(row) => row.id}
-        filtered={Boolean(search.q || search.category || search.status || search.licence)}
+        filtered={Boolean(search.q || search.category || search.status || search.licence || search.credit)}
         toolbar={toolbar}
       />
     </section>

@@ -1,4 +1,4 @@
-import { earlyScope } from '@/features/dashboard/early-workplace'
+import { earlyScope } from '@/lib/early-console'
 import type { FrameMemory } from '../frame-memory'
 import { rememberPaletteAsk } from './early-palette'
 import { applyFrameMemory } from './frame-memory'
@@ -22,4 +22,10 @@ export function paintSignedInFrame(memory: FrameMemory | null): void {
 export function leaveForSignIn(): void {
   document.documentElement.style.display = 'none'
   location.replace(`/login?${new URLSearchParams({ redirect: location.pathname + location.search }).toString()}`)
+}
+
+/** A page not for this account (a platform-only page, a market operator's memory): its Workplace, unpainted. */
+export function leaveForWorkplace(): void {
+  document.documentElement.style.display = 'none'
+  location.replace('/dashboard/workplace')
 }
