@@ -157,10 +157,10 @@ try {
   const yesterday = new Date(now - 86_400_000)
   await baseline()
   await dayHere(yesterday, 'first day, every state written, a week of reminders (not budgeted)', false)
-  // As the scheduler records it: yesterday's run done, so today looks only at what the calendar moves.
+  // As the scheduler records it: yesterday's run done on its day, so today looks only at what the calendar moves.
   await sql`insert into scheduled_job_runs (job, slot, started_at, finished_at, outcome)
-    values ('licences-daily', ${shanghaiToday(yesterday)}, now(), now(), 'ok')
-    on conflict (job, slot) do update set outcome = 'ok', finished_at = now()`
+    values ('licences-daily', ${shanghaiToday(yesterday)}, ${yesterday}, ${yesterday}, 'ok')
+    on conflict (job, slot) do update set outcome = 'ok', started_at = ${yesterday}, finished_at = ${yesterday}`
   // The first day rewrote every merchant's row, which no real day does: its dead rows cleared first.
   await sql`vacuum analyze merchants`
   await baseline()
