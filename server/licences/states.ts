@@ -10,9 +10,9 @@ import { pacer } from '../lib/pace'
  * Each merchant's stored worst state, brought up to the calendar (states change with the day alone),
  * in chunks of a few hundred merchants, paced (server/lib/pace.ts) so the requests arriving meanwhile
  * keep their times: a chunk reads its merchants' states and licences without a lock, computes each
- * state by the contract's one function, and only when some moved, locks those merchants' rows (in id
- * order, as the forms and the credit recompute do), reads their licences again and writes the states
- * still wrong, in one short transaction. A licence written on the merchant's form meanwhile (under the
+ * state by the contract's one function, and only for those that moved, a hundred at a time, locks
+ * their rows (in id order, as the forms and the credit recompute do), reads their licences again and
+ * writes the states still wrong, in one short transaction. A licence written on the merchant's form meanwhile (under the
  * same row's lock) is then never overwritten by a state computed before it.
  *
  * Every merchant when `full` (the first run, or when yesterday's run did not bring the states up to
@@ -22,7 +22,10 @@ import { pacer } from '../lib/pace'
  * changes overnight.
  */
 
+/** Merchants read a chunk (ids, their states and licences). */
 const CHUNK = 500
+/** Merchants whose state moved, written a transaction. */
+const WRITE_CHUNK = 100
 /**
  * Days of the calendar's moves an ordinary day looks at: yesterday's, and one more against a clock a
  * little off at midnight.
@@ -55,19 +58,17 @@ function moved(rows: Held[], today: string): Map<string, LicenceState> {
   return changed
 }
 
-/** Brings these merchants' states up to `today`; answers how many changed. */
-async function refreshChunk(db: Database, ids: string[], today: string): Promise<number> {
-  const candidates = [...moved(await heldBy(db, ids), today).keys()].sort()
-  if (candidates.length === 0) return 0
+/** Locks these merchants, reads their licences again and writes the states still wrong, in one transaction. */
+function writeMoved(db: Database, ids: string[], today: string): Promise<number> {
   return db.transaction(async (tx) => {
     await tx
       .select({ id: merchants.id })
       .from(merchants)
-      .where(inArray(merchants.id, candidates))
+      .where(inArray(merchants.id, ids))
       .orderBy(asc(merchants.id))
       .for('update')
     // Read again under the locks: a form's write committed since is what counts.
-    const updates = [...moved(await heldBy(tx, candidates), today)]
+    const updates = [...moved(await heldBy(tx, ids), today)]
     if (updates.length === 0) return 0
     const values = sql.join(
       updates.map(([id, state]) => sql`(${id}::uuid, ${state})`),
@@ -78,6 +79,20 @@ async function refreshChunk(db: Database, ids: string[], today: string): Promise
     )
     return updates.length
   })
+}
+
+/**
+ * Brings these merchants' states up to `today`, the moved ones written WRITE_CHUNK at a time (a row of
+ * merchants updates twenty indexes: 400 rows took 220 ms in one statement); answers how many changed.
+ */
+async function refreshChunk(db: Database, ids: string[], today: string, pause: () => Promise<void>) {
+  const candidates = [...moved(await heldBy(db, ids), today).keys()].sort()
+  let changed = 0
+  for (let at = 0; at < candidates.length; at += WRITE_CHUNK) {
+    await pause()
+    changed += await writeMoved(db, candidates.slice(at, at + WRITE_CHUNK), today)
+  }
+  return changed
 }
 
 /** Every merchant's id, a chunk at a time in id order. */
@@ -143,8 +158,8 @@ export async function refreshLicenceStates(
   for (const source of chunks)
     for await (const ids of source) {
       if (stopped()) return changed
-      changed += await refreshChunk(db, ids, today)
       await pause()
+      changed += await refreshChunk(db, ids, today, pause)
     }
   return changed
 }
