@@ -18,7 +18,7 @@ import { postMessages, type NewMessage } from './post'
  */
 
 /** One record due: its market, its key among the kind's records, and the to-do's words. */
-export type DueRecord = {
+type DueRecord = {
   marketId: string
   /** Unique within the kind and market: a record's id, or an id and a date for one reminder of several. */
   recordKey: string
