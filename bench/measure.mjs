@@ -9,7 +9,10 @@ export function percentile(values, p) {
   return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN
 }
 
-/** p50, p95 and p99 in ms (NaN when nothing answered), requests a second, and how many failed. */
+/**
+ * p50, p95 and p99 in ms (NaN when nothing answered), requests a second, how many failed, and every
+ * response's time (to pool several rounds into one percentile).
+ */
 export async function measure(url, headers, { connections, duration, method = 'GET' }) {
   const times = []
   const instance = autocannon({ url, method, connections, duration, headers })
@@ -21,6 +24,7 @@ export async function measure(url, headers, { connections, duration, method = 'G
     p99: percentile(times, 99),
     rps: result.requests.average,
     failed: result.non2xx + result.errors,
+    times,
   }
 }
 

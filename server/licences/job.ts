@@ -1,4 +1,4 @@
-import { and, eq, lt, max } from 'drizzle-orm'
+import { and, eq, lt } from 'drizzle-orm'
 import { addDays, shanghaiToday } from '../../contract/time'
 import type { Database } from '../db/client'
 import { scheduledJobRuns } from '../db/schema'
@@ -17,13 +17,24 @@ import { refreshLicenceStates } from './states'
 const DAY_MS = 86_400_000
 const JOB = 'licences-daily'
 
-/** Whether yesterday's run finished: then only the merchants the calendar can move need a look. */
-async function ranYesterday(db: Database, today: string): Promise<boolean> {
-  const [last] = await db
-    .select({ slot: max(scheduledJobRuns.slot) })
+/**
+ * Whether the slot before `day`'s brought the states up to its day: it finished, and it started before
+ * `day`'s slot fell due. A slot caught up later (after days the server was down) leaves the states
+ * alone, so its finishing says nothing about them: the run then looks at every merchant.
+ */
+async function refreshedYesterday(db: Database, day: string, dueAt: Date): Promise<boolean> {
+  const [run] = await db
+    .select({ slot: scheduledJobRuns.slot })
     .from(scheduledJobRuns)
-    .where(and(eq(scheduledJobRuns.job, JOB), eq(scheduledJobRuns.outcome, 'ok'), lt(scheduledJobRuns.slot, today)))
-  return last?.slot === addDays(today, -1)
+    .where(
+      and(
+        eq(scheduledJobRuns.job, JOB),
+        eq(scheduledJobRuns.slot, addDays(day, -1)),
+        eq(scheduledJobRuns.outcome, 'ok'),
+        lt(scheduledJobRuns.startedAt, dueAt),
+      ),
+    )
+  return run !== undefined
 }
 
 export const licenceJob: ScheduledJob = {
@@ -38,7 +49,7 @@ export const licenceJob: ScheduledJob = {
     const latest = ctx.now.getTime() - ctx.dueAt.getTime() < DAY_MS
     const today = shanghaiToday(ctx.now)
     const changed = latest
-      ? await refreshLicenceStates(ctx.db, today, ctx.stopped, !(await ranYesterday(ctx.db, today)))
+      ? await refreshLicenceStates(ctx.db, today, ctx.stopped, !(await refreshedYesterday(ctx.db, ctx.day, ctx.dueAt)))
       : 0
     unlessStopped()
     const reminded = await sendRecordTodos(ctx, LICENCE_REMINDER)

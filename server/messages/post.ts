@@ -44,18 +44,22 @@ function textColumns(message: KeyedText | PlainText) {
   }
 }
 
+const rowOf = (message: NewMessage) => ({
+  userUk: message.userUk,
+  type: message.type,
+  avatar: message.avatar ?? null,
+  messageType: message.messageType ?? null,
+  ...textColumns(message),
+  ...(message.at ? { createdAt: message.at } : {}),
+})
+
 /** How the system tells a user something (a failed pesticide test, a device gone offline, a todo). */
 export async function postMessage(db: Database, message: NewMessage): Promise<string> {
-  const [row] = await db
-    .insert(messages)
-    .values({
-      userUk: message.userUk,
-      type: message.type,
-      avatar: message.avatar ?? null,
-      messageType: message.messageType ?? null,
-      ...textColumns(message),
-      ...(message.at ? { createdAt: message.at } : {}),
-    })
-    .returning({ id: messages.id })
+  const [row] = await db.insert(messages).values(rowOf(message)).returning({ id: messages.id })
   return row?.id ?? ''
+}
+
+/** Many messages in one statement (a job's batch of to-dos): one round trip, not one a reader. */
+export async function postMessages(db: Database, list: readonly NewMessage[]): Promise<void> {
+  if (list.length > 0) await db.insert(messages).values(list.map(rowOf))
 }

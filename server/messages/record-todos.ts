@@ -4,8 +4,9 @@ import type { Database } from '../db/client'
 import { messages, recordTodos, users } from '../db/schema'
 import type { MessageKey } from '../lib/i18n'
 import { publishLiveMany } from '../lib/live-publish'
+import { pacer } from '../lib/pace'
 import type { JobContext, ScheduledJob, Schedule } from '../lib/scheduled-jobs'
-import { postMessage } from './post'
+import { postMessages, type NewMessage } from './post'
 
 /**
  * A record's to-do for its market's operators, sent once (a pesticide failure left a day, a complaint
@@ -34,9 +35,11 @@ export type RecordTodoKind = {
   keys: { title: MessageKey; subTitle: MessageKey; content: MessageKey }
   /**
    * At most `limit` records due at `now`, oldest first, leaving out those already sent: filter with
-   * `notSentYet(kind, marketIdColumn, recordKeyExpression)`.
+   * `notSentYet(kind, marketIdColumn, recordKeyExpression)`. `after` is the last record of the run's
+   * previous batch (null for the first): a kind with many records due continues after it (a keyset),
+   * so a run reads its records once rather than again for every batch; a kind with few may ignore it.
    */
-  due: (db: Database, now: Date, limit: number) => Promise<DueRecord[]>
+  due: (db: Database, now: Date, limit: number, after: DueRecord | null) => Promise<DueRecord[]>
 }
 
 /** Records per transaction. */
@@ -46,16 +49,22 @@ const BATCH = 200
 export const notSentYet = (kind: Pick<RecordTodoKind, 'type'>, marketId: SQL | unknown, recordKey: SQL | unknown) =>
   sql`not exists (select 1 from ${recordTodos} t where t.type = ${kind.type} and t.market_id = ${marketId} and t.record_key = ${recordKey})`
 
-/** The market's operators who can act on a to-do. */
-const operatorsOf = async (db: Database, marketId: string) =>
-  (
-    await db
-      .select({ uk: users.uk })
-      .from(users)
-      .where(and(eq(users.role, Role.MARKET), eq(users.marketId, marketId), eq(users.status, UserStatus.NORMAL)))
-  ).map((row) => row.uk)
+/** The operators of these markets who can act on a to-do, by market: one query for a batch. */
+async function operatorsOf(db: Database, marketIds: string[]): Promise<Map<string, string[]>> {
+  const rows = await db
+    .select({ uk: users.uk, marketId: users.marketId })
+    .from(users)
+    .where(and(eq(users.role, Role.MARKET), inArray(users.marketId, marketIds), eq(users.status, UserStatus.NORMAL)))
+    .orderBy(users.uk)
+  const byMarket = new Map<string, string[]>()
+  for (const { uk, marketId } of rows) if (marketId) byMarket.set(marketId, [...(byMarket.get(marketId) ?? []), uk])
+  return byMarket
+}
 
-/** Claims the records and posts each claimed one's to-do to its market's operators, in one transaction. */
+/**
+ * Claims the records and posts each claimed one's to-do to its market's operators, in one short
+ * transaction of four statements whatever the batch's size (claims, operators, to-dos, live events).
+ */
 async function sendBatch(db: Database, kind: RecordTodoKind, records: DueRecord[], now: Date): Promise<number> {
   return db.transaction(async (tx) => {
     const claimed = await tx
@@ -63,51 +72,51 @@ async function sendBatch(db: Database, kind: RecordTodoKind, records: DueRecord[
       .values(records.map(({ marketId, recordKey }) => ({ type: kind.type, marketId, recordKey, sentAt: now })))
       .onConflictDoNothing()
       .returning({ marketId: recordTodos.marketId, recordKey: recordTodos.recordKey })
+    if (claimed.length === 0) return 0
     const mine = new Set(claimed.map((row) => `${row.marketId}/${row.recordKey}`))
-    const readers = new Set<string>()
-    const operators = new Map<string, string[]>()
-    for (const record of records) {
-      if (!mine.has(`${record.marketId}/${record.recordKey}`)) continue
-      let uks = operators.get(record.marketId)
-      if (!uks) {
-        uks = await operatorsOf(tx, record.marketId)
-        operators.set(record.marketId, uks)
-      }
-      for (const uk of uks) {
-        readers.add(uk)
-        await postMessage(tx, {
-          userUk: uk,
-          type: 'todo',
-          titleKey: record.keys?.title ?? kind.keys.title,
-          subTitleKey: record.keys?.subTitle ?? kind.keys.subTitle,
-          contentKey: record.keys?.content ?? kind.keys.content,
-          params: record.params,
-          messageType: kind.type,
-          at: now,
-        })
-      }
-    }
+    const sent = records.filter((record) => mine.has(`${record.marketId}/${record.recordKey}`))
+    const operators = await operatorsOf(tx, [...new Set(sent.map((record) => record.marketId))])
+    const todos: NewMessage[] = sent.flatMap((record) =>
+      (operators.get(record.marketId) ?? []).map((uk) => ({
+        userUk: uk,
+        type: 'todo' as const,
+        titleKey: record.keys?.title ?? kind.keys.title,
+        subTitleKey: record.keys?.subTitle ?? kind.keys.subTitle,
+        contentKey: record.keys?.content ?? kind.keys.content,
+        params: record.params,
+        messageType: kind.type,
+        at: now,
+      })),
+    )
+    await postMessages(tx, todos)
     await publishLiveMany(
       tx,
       'messages',
-      [...readers].map((userUk) => ({ audience: { userUk }, data: {} })),
+      [...new Set(todos.map((todo) => todo.userUk))].map((userUk) => ({ audience: { userUk }, data: {} })),
     )
     return mine.size
   })
 }
 
-/** Sends the to-do of every record of `kind` due at `now`; answers how many records it sent. */
+/**
+ * Sends the to-do of every record of `kind` due at `now`; answers how many records it sent. Batches
+ * are paced (server/lib/pace.ts): a day with thousands due leaves the requests room between them.
+ */
 export async function sendRecordTodos(
   ctx: Pick<JobContext, 'db' | 'now' | 'stopped'>,
   kind: RecordTodoKind,
 ): Promise<number> {
+  const pause = pacer()
   let sent = 0
+  let after: DueRecord | null = null
   for (;;) {
     if (ctx.stopped()) return sent
-    const records = await kind.due(ctx.db, ctx.now, BATCH)
+    const records = await kind.due(ctx.db, ctx.now, BATCH, after)
     if (records.length === 0) return sent
     sent += await sendBatch(ctx.db, kind, records, ctx.now)
     if (records.length < BATCH) return sent
+    after = records[records.length - 1] ?? null
+    await pause()
   }
 }
 
