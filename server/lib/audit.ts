@@ -14,6 +14,8 @@ import { maskPersonName, maskPhone } from './masks'
 /** A stored change: display text (or null) before and after. */
 type StoredChange = { before: unknown; after: unknown }
 type Changes = Record<string, StoredChange>
+/** The fields an edit changed, each with its value before and after. */
+export type AuditChanges = Changes
 type Writer = Pick<Database, 'insert'>
 
 /** Fields that never enter the log, by their name: a password, a secret, a token or a hash of one. */

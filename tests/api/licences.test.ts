@@ -270,6 +270,43 @@ describe('a market’s licences and rules', () => {
     expect((await put({ licenceGraceDays: 60, complaintDeadlineDays: 7 })).body.code).toBe(20000)
   })
 
+  it('of 10 rule changes at once, each reads the one before it (the audit is one chain)', async () => {
+    const values = Array.from({ length: 10 }, (_, i) => 100 + i)
+    const answers = await Promise.all(
+      values.map((licenceGraceDays, i) =>
+        t.call(`/api/licences/markets/${a.marketId}/rules`, {
+          method: 'PUT',
+          token: i % 2 ? official : a.token,
+          body: { licenceGraceDays, complaintDeadlineDays: 7 },
+        }),
+      ),
+    )
+    expect(answers.map((answer) => answer.body.code)).toEqual(values.map(() => 20000))
+    const read = await api()('/licences/markets/:id/rules', '$get', { param: { id: a.marketId } }, { token: a.token })
+    const last = read.body.data.licenceGraceDays
+    expect(values).toContain(last)
+    const changes = (
+      await t.db
+        .select({ changes: auditLog.changes })
+        .from(auditLog)
+        .where(and(eq(auditLog.recordId, a.marketId), eq(auditLog.action, 'edit')))
+    )
+      .map((entry) => entry.changes?.licenceGraceDays)
+      .filter((change) => change && values.includes(Number(change.after)))
+    const next = new Map(changes.map((change) => [Number(change!.before), Number(change!.after)]))
+    expect(next.size).toBe(10)
+    let at = 60
+    for (let i = 0; i < 10; i++) at = next.get(at) ?? Number.NaN
+    expect(at).toBe(last)
+    // Back to the default for the job's tests below.
+    const reset = await t.call(`/api/licences/markets/${a.marketId}/rules`, {
+      method: 'PUT',
+      token: a.token,
+      body: { licenceGraceDays: 60, complaintDeadlineDays: 7 },
+    })
+    expect(reset.body.code).toBe(20000)
+  })
+
   it('counts the scope’s active merchants per state for the Workplace', async () => {
     await register(1, both('2027-01-01'), b.token)
     const mine = await api()('/licences/counts', '$get', { query: {} }, { token: a.token })
