@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import type { ReactNode } from 'react'
-import { QueryClient, QueryClientProvider, queryOptions, useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { cleanup, renderHook, waitFor } from '@testing-library/react'
+import { queryWrapper } from '@/test-support/queries'
 import { useLiveRefresh } from './live-stream'
 
 afterEach(cleanup)
@@ -15,10 +15,7 @@ function slowServer() {
 }
 
 function setup(server: ReturnType<typeof slowServer>, periodMs = 30) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-  )
+  const wrapper = queryWrapper()
   return renderHook(
     () => ({
       counts: useQuery(queryOptions({ queryKey: ['messages', 'unread'], queryFn: server.queryFn })),

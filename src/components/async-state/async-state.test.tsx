@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react'
-import type { ReactNode } from 'react'
-import { QueryClient, QueryClientProvider, queryOptions, useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { m } from '@/paraglide/messages'
 import { ApiRequestError } from '@/lib/api-client'
+import { queryWrapper } from '@/test-support/queries'
 import { AsyncState } from './async-state'
 import { reachability } from './reachability'
 import { StaleNote } from './stale-note'
@@ -130,10 +130,7 @@ describe('AsyncState', () => {
 
 describe('useListResult', () => {
   it('keeps the previous rows while a new search loads and after it fails, always marked stale', async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    )
+    const wrapper = queryWrapper()
     let answer: (value: { list: string[]; total: number }) => void = () => {}
     let fail: (error: unknown) => void = () => {}
     const { result, rerender } = renderHook(

@@ -1,28 +1,23 @@
-import { afterEach, describe, expect, it, vi, type Mock } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import type { ReactElement } from 'react'
 import { m } from '@/paraglide/messages'
-import { api, ApiRequestError } from '@/lib/api-client'
+import { ApiRequestError } from '@/lib/api-client'
+import { mockedApi, renderWithQueries } from '@/test-support/queries'
 import { LatestTestsWidget } from './latest-tests'
 import { LatestTransactionsWidget } from './latest-transactions'
 import { testsQuery, type LatestTests, type LatestTransactions } from './queries'
 import { ChangeNote } from './today-figures'
 
 vi.mock('@/lib/api-client', async (original) => ({ ...(await original<object>()), api: vi.fn() }))
-// api() is generic over every route; here it answers whatever the test says.
-const apiMock = api as unknown as Mock<(...args: unknown[]) => Promise<unknown>>
+const apiMock = mockedApi()
 
 afterEach(() => {
   cleanup()
   apiMock.mockReset()
 })
 
-function renderWithClient(ui: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>)
-  return client
-}
+const renderWithClient = (ui: ReactElement) => renderWithQueries(ui).client
 
 const widget = () => screen.getByTestId('widget-tests')
 

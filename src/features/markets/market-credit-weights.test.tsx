@@ -1,21 +1,16 @@
-import { afterEach, describe, expect, it, vi, type Mock } from 'vitest'
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { ApiCode } from '@contract/api'
 import { DEFAULT_CREDIT_WEIGHTS, type CreditWeights } from '@contract/credit'
 import { m } from '@/paraglide/messages'
-import { api, ApiRequestError } from '@/lib/api-client'
+import { ApiRequestError } from '@/lib/api-client'
+import { mockedApi, renderWithQueries } from '@/test-support/queries'
+import { showToast } from '@/test-support/toast-mock'
 import { MarketCreditWeightsForm } from './market-credit-weights'
 
 vi.mock('@/lib/api-client', async (original) => ({ ...(await original<object>()), api: vi.fn() }))
-const { showToast } = vi.hoisted(() => ({ showToast: vi.fn() }))
-vi.mock('@/lib/toast', () => ({
-  showToast,
-  dismissToast: vi.fn(),
-  errorToastId: (message: string) => `error:${message}`,
-}))
-// api() is generic over every route; here it answers whatever the test says.
-const apiMock = api as unknown as Mock<(...args: unknown[]) => Promise<unknown>>
+vi.mock('@/lib/toast', async () => (await import('@/test-support/toast-mock')).toastModule)
+const apiMock = mockedApi()
 
 afterEach(() => {
   cleanup()
@@ -26,14 +21,9 @@ afterEach(() => {
 const MARKET = '11111111-1111-4111-8111-111111111111'
 
 function renderForm(weights: CreditWeights = { ...DEFAULT_CREDIT_WEIGHTS, complaint_upheld: 8 }) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  const invalidated = vi.spyOn(client, 'invalidateQueries')
-  render(
-    <QueryClientProvider client={client}>
-      <MarketCreditWeightsForm marketId={MARKET} weights={weights} defaults={DEFAULT_CREDIT_WEIGHTS} />
-    </QueryClientProvider>,
+  return renderWithQueries(
+    <MarketCreditWeightsForm marketId={MARKET} weights={weights} defaults={DEFAULT_CREDIT_WEIGHTS} />,
   )
-  return { invalidated }
 }
 
 const field = (label: string) => screen.getByLabelText<HTMLInputElement>(new RegExp(label))

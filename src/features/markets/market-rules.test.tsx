@@ -1,20 +1,15 @@
-import { afterEach, describe, expect, it, vi, type Mock } from 'vitest'
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { ApiCode } from '@contract/api'
 import { m } from '@/paraglide/messages'
-import { api, ApiRequestError } from '@/lib/api-client'
+import { ApiRequestError } from '@/lib/api-client'
+import { mockedApi, renderWithQueries } from '@/test-support/queries'
+import { showToast } from '@/test-support/toast-mock'
 import { MarketRulesForm } from './market-rules'
 
 vi.mock('@/lib/api-client', async (original) => ({ ...(await original<object>()), api: vi.fn() }))
-const { showToast } = vi.hoisted(() => ({ showToast: vi.fn() }))
-vi.mock('@/lib/toast', () => ({
-  showToast,
-  dismissToast: vi.fn(),
-  errorToastId: (message: string) => `error:${message}`,
-}))
-// api() is generic over every route; here it answers whatever the test says.
-const apiMock = api as unknown as Mock<(...args: unknown[]) => Promise<unknown>>
+vi.mock('@/lib/toast', async () => (await import('@/test-support/toast-mock')).toastModule)
+const apiMock = mockedApi()
 
 afterEach(() => {
   cleanup()
@@ -25,18 +20,13 @@ afterEach(() => {
 const MARKET = '11111111-1111-4111-8111-111111111111'
 
 function renderForm() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  const invalidated = vi.spyOn(client, 'invalidateQueries')
-  render(
-    <QueryClientProvider client={client}>
-      <MarketRulesForm
-        marketId={MARKET}
-        rules={{ licenceGraceDays: 60, complaintDeadlineDays: 7 }}
-        graceFrom="2026-11-01"
-      />
-    </QueryClientProvider>,
+  return renderWithQueries(
+    <MarketRulesForm
+      marketId={MARKET}
+      rules={{ licenceGraceDays: 60, complaintDeadlineDays: 7 }}
+      graceFrom="2026-11-01"
+    />,
   )
-  return { invalidated }
 }
 
 const grace = () => screen.getByLabelText<HTMLInputElement>(new RegExp(m.licences_field_grace_days()))

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
 import { api } from '@/lib/api-client'
+import { queryWrapper, testQueryClient } from '@/test-support/queries'
 import { paletteKeys, usePaletteSearch } from './use-palette-search'
 
 vi.mock('@/lib/api-client', async (original) => ({ ...(await original<object>()), api: vi.fn() }))
@@ -20,11 +19,11 @@ function setup(text: string, options: { markets: boolean; merchants: boolean; ma
   calls.mockImplementation(
     async (path: string) => ({ list: [path === '/markets' ? market : merchant], total: 1 }) as never,
   )
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>{children}</QueryClientProvider>
-  )
-  const hook = renderHook(({ typed }) => usePaletteSearch(typed, options), { wrapper, initialProps: { typed: text } })
+  const client = testQueryClient()
+  const hook = renderHook(({ typed }) => usePaletteSearch(typed, options), {
+    wrapper: queryWrapper(client),
+    initialProps: { typed: text },
+  })
   return { ...hook, client }
 }
 

@@ -1,27 +1,20 @@
-import { afterEach, describe, expect, it, vi, type Mock } from 'vitest'
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { MarketStatement, PlatformStatement } from '@contract/statements'
 import { m } from '@/paraglide/messages'
-import { api, ApiRequestError } from '@/lib/api-client'
+import { ApiRequestError } from '@/lib/api-client'
+import { mockedApi, renderWithQueries } from '@/test-support/queries'
 import { formatYuan } from '@/lib/format'
 import { StatementPage, type StatementPageProps } from './statement-page'
 import { StatementPrint } from './statement-print'
 
 vi.mock('@/lib/api-client', async (original) => ({ ...(await original<object>()), api: vi.fn() }))
-// api() is generic over every route; here it answers whatever the test says.
-const apiMock = api as unknown as Mock<(...args: unknown[]) => Promise<unknown>>
+const apiMock = mockedApi()
 
 afterEach(() => {
   cleanup()
   apiMock.mockReset()
 })
-
-function renderWithClient(ui: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>)
-}
 
 const figures = (payments: number, paymentFen: number, refunds: number, refundFen: number) => ({
   payments,
@@ -83,7 +76,7 @@ describe("a market's statement page", () => {
   it('shows the totals in yuan and a row per merchant, a merchant opening its own statement', async () => {
     apiMock.mockResolvedValue(marketStatement)
     const open = vi.fn()
-    renderWithClient(<StatementPage {...props({ onOpenMerchant: open })} />)
+    renderWithQueries(<StatementPage {...props({ onOpenMerchant: open })} />)
     await waitFor(() => expect(screen.getByTestId('total-net-fen').textContent).toBe(formatYuan(4000, 'en-US')))
     expect(screen.getByTestId('total-payment-fen').textContent).toBe(formatYuan(4500, 'en-US'))
     expect(screen.getByText(/东门农贸市场 · 2026-11-01/)).toBeTruthy()
@@ -101,7 +94,7 @@ describe("a market's statement page", () => {
 
   it("shows the day shown in the days' boxes when the URL names none (today's statement)", async () => {
     apiMock.mockResolvedValue(marketStatement)
-    renderWithClient(<StatementPage {...props()} />)
+    renderWithQueries(<StatementPage {...props()} />)
     const days = screen.getByRole('group', { name: m.statements_days() })
     const box = (name: string) => within(days).getByRole('textbox', { name }) as HTMLInputElement
     await waitFor(() => expect(box(m.table_date_from()).value).toBe('2026-11-01'))
@@ -110,13 +103,13 @@ describe("a market's statement page", () => {
 
   it('says when the days had no trade', async () => {
     apiMock.mockResolvedValue({ ...marketStatement, merchants: [], totals: { ...figures(0, 0, 0, 0), methods: [] } })
-    renderWithClient(<StatementPage {...props()} />)
+    renderWithQueries(<StatementPage {...props()} />)
     await waitFor(() => expect(screen.getByText(m.statements_empty())).toBeTruthy())
   })
 
   it('says what failed and offers a retry', async () => {
     apiMock.mockRejectedValueOnce(new ApiRequestError('Internal server error', 50000, null, 500))
-    renderWithClient(<StatementPage {...props()} />)
+    renderWithQueries(<StatementPage {...props()} />)
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain(m.state_server_title()))
     apiMock.mockResolvedValueOnce(marketStatement)
     fireEvent.click(screen.getAllByRole('button', { name: m.common_retry() })[0]!)
@@ -129,7 +122,7 @@ describe('days the API refuses', () => {
     ['more than 31 days', { from: '2026-10-01', to: '2026-11-28' }, () => m.table_date_too_long({ days: 31 })],
     ['an end before the start', { from: '2026-11-20', to: '2026-11-10' }, () => m.validation_date_order()],
   ])('%s: said once, beside the days, and nothing asked', async (_, days, message) => {
-    renderWithClient(<StatementPage {...props({ days })} />)
+    renderWithQueries(<StatementPage {...props({ days })} />)
     await waitFor(() => expect(screen.getByText(m.table_date_refused_empty())).toBeTruthy())
     const alerts = screen.getAllByRole('alert')
     expect(alerts.map((alert) => alert.textContent)).toEqual([message()])
@@ -138,7 +131,7 @@ describe('days the API refuses', () => {
   })
 
   it('the print view says it once and asks nothing', () => {
-    renderWithClient(
+    renderWithQueries(
       <StatementPrint market="m-1" days={{ from: '2026-10-01', to: '2026-11-28' }} locale="zh-CN" now={new Date()} />,
     )
     expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
@@ -152,7 +145,7 @@ describe("the platform's statement page", () => {
   it('gives a row per market, each opening its market', async () => {
     apiMock.mockResolvedValue(platformStatement)
     const open = vi.fn()
-    renderWithClient(<StatementPage {...props({ market: null, onOpenMarket: open })} />)
+    renderWithQueries(<StatementPage {...props({ market: null, onOpenMarket: open })} />)
     await waitFor(() => expect(screen.getAllByRole('button', { name: '东门农贸市场' }).length).toBeGreaterThan(0))
     expect(apiMock.mock.calls[0]?.slice(0, 3)).toEqual([
       '/statements/platform',
@@ -167,7 +160,7 @@ describe("the platform's statement page", () => {
 describe('the print view', () => {
   it("renders the market's name, the day, the totals and a line to sign", async () => {
     apiMock.mockResolvedValue(marketStatement)
-    renderWithClient(
+    renderWithQueries(
       <StatementPrint market="m-1" days={{ from: undefined, to: undefined }} locale="en-US" now={new Date()} />,
     )
     await waitFor(() => expect(screen.getByTestId('statement-print-title').textContent).toContain('东门农贸市场'))
