@@ -4,7 +4,7 @@ import type { FieldError } from '../../contract/api'
 import { DEFAULT_CREDIT_WEIGHTS, type CreditWeights } from '../../contract/credit'
 import { auditLog, markets, merchants } from '../../server/db/schema'
 import { withMerchant } from '../helpers/devices'
-import { complaintInput, registeredComplaint } from '../helpers/complaints'
+import { resolvedComplaint } from '../helpers/complaints'
 import { withOfficial, withOperator } from '../helpers/fixtures'
 import { createTestApp, type TestApp } from '../helpers/test-app'
 import { typedApi } from '../helpers/typed-api'
@@ -61,19 +61,8 @@ beforeAll(async () => {
   m2 = await withMerchant(t, a.token, 2)
   m3 = await withMerchant(t, b.token, 3)
   // One upheld complaint against m1 (3 points by default: 4 stars), and one against B's m3.
-  for (const [merchantId, token] of [
-    [m1, a.token],
-    [m3, b.token],
-  ] as const) {
-    const { id } = await registeredComplaint(t, complaintInput(merchantId), token)
-    await api()('/complaints/:id/take-up', '$post', { param: { id }, json: { note: '' } }, { token })
-    await api()(
-      '/complaints/:id/resolve',
-      '$post',
-      { param: { id }, json: { outcome: 'upheld', remedies: ['refund'], note: '' } },
-      { token },
-    )
-  }
+  await resolvedComplaint(t, m1, 'upheld', a.token)
+  await resolvedComplaint(t, m3, 'upheld', b.token)
 })
 afterAll(async () => {
   await t.close()

@@ -7,7 +7,7 @@ import { licences, markets, merchants } from '../../server/db/schema'
 import { Scheduler } from '../../server/lib/scheduled-jobs'
 import { parseCsv } from '../helpers/csv'
 import { pesticideTest, sendEvents, withDevice, withMerchant } from '../helpers/devices'
-import { complaintInput, registeredComplaint } from '../helpers/complaints'
+import { complaintInput, registeredComplaint, resolveComplaint, takenUp } from '../helpers/complaints'
 import { withOfficial, withOperator } from '../helpers/fixtures'
 import { createTestApp, type TestApp } from '../helpers/test-app'
 import { typedApi } from '../helpers/typed-api'
@@ -44,16 +44,10 @@ const credit = async (id: string) => {
 }
 async function complaintAgainst(merchantId: string, token = a.token) {
   const { id } = await registeredComplaint(t, complaintInput(merchantId), token)
-  await api()('/complaints/:id/take-up', '$post', { param: { id }, json: { note: '' } }, { token })
+  await takenUp(t, id, token)
   return id
 }
-const resolve = (id: string, outcome: Resolve['outcome'], token = a.token) =>
-  api()(
-    '/complaints/:id/resolve',
-    '$post',
-    { param: { id }, json: { outcome, remedies: outcome === 'not_upheld' ? [] : ['refund'], note: '' } },
-    { token },
-  )
+const resolve = (id: string, outcome: Resolve['outcome'], token = a.token) => resolveComplaint(t, id, outcome, token)
 async function advance(ms: number) {
   t.time.advance(ms)
   a = { ...a, token: await t.tokenFor(a.username, 'Market123') }
