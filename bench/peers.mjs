@@ -45,6 +45,10 @@ const PAGES = [
   { key: 'login', site: 'ours', path: '/login', label: 'ours /login' },
   { key: 'market', site: 'ours', path: '/market', label: 'ours market list', signedIn: true },
   { key: 'merchant', site: 'ours', path: '/merchant', label: 'ours merchant list', signedIn: true },
+  { key: 'device', site: 'ours', path: '/device', label: 'ours device list', signedIn: true },
+  { key: 'complaint', site: 'ours', path: '/complaint', label: 'ours complaint list', signedIn: true },
+  { key: 'audit', site: 'ours', path: '/audit', label: 'ours operation log', signedIn: true },
+  { key: 'transaction', site: 'ours', path: '/transaction', label: 'ours transaction list', signedIn: true },
   { key: 'workplace', site: 'ours', path: '/dashboard/workplace', label: 'ours Workplace', signedIn: true },
   { key: 'peer-sign-in', site: 'peer', path: '/sign-in', label: 'shadcn-admin /sign-in' },
   { key: 'peer-users', site: 'peer', path: '/users', label: 'shadcn-admin /users' },
@@ -53,9 +57,10 @@ const PAGES = [
 // BENCH_BASE_ROOT=/path measures another checkout's build of ours beside this one (a baseline: before
 // and after a change in one run), on BENCH_BASE_DATA_DIR if given; its pages are the lists' keys + '-before'.
 const BASE_ROOT = process.env.BENCH_BASE_ROOT
+const LIST_KEYS = ['market', 'merchant', 'device', 'complaint', 'audit', 'transaction']
 const BASE_PORT = 4203
 if (BASE_ROOT)
-  for (const key of ['market', 'merchant']) {
+  for (const key of LIST_KEYS) {
     const page = PAGES.find((candidate) => candidate.key === key)
     PAGES.push({ ...page, key: `${key}-before`, site: 'base', label: `${page.label} (before)` })
   }
@@ -437,14 +442,14 @@ absoluteLine('Workplace LCP (signed in, hard load)', 'workplace', 'lcp', 1000, m
 absoluteLine('Workplace CLS', 'workplace', 'cls', 0.02, shift)
 ratioLine('/login bytes / shadcn /sign-in', 'login', 'peer-sign-in', 'bytes', undefined, kb)
 ratioLine('/login LCP / shadcn /sign-in', 'login', 'peer-sign-in', 'lcp', undefined, ms)
-ratioLine('market list bytes / shadcn /users', 'market', 'peer-users', 'bytes', 0.5, kb)
-ratioLine('market list LCP / shadcn /users', 'market', 'peer-users', 'lcp', 0.5, ms)
-ratioLine('merchant list bytes / shadcn /users', 'merchant', 'peer-users', 'bytes', 0.5, kb)
-ratioLine('merchant list LCP / shadcn /users', 'merchant', 'peer-users', 'lcp', 0.5, ms)
-ratioLine('market list bytes before / shadcn /users', 'market-before', 'peer-users', 'bytes', 0.5, kb)
-ratioLine('market list LCP before / shadcn /users', 'market-before', 'peer-users', 'lcp', 0.5, ms)
-ratioLine('merchant list bytes before / shadcn /users', 'merchant-before', 'peer-users', 'bytes', 0.5, kb)
-ratioLine('merchant list LCP before / shadcn /users', 'merchant-before', 'peer-users', 'lcp', 0.5, ms)
+for (const key of LIST_KEYS) {
+  const { label } = PAGES.find((page) => page.key === key)
+  for (const suffix of ['', '-before']) {
+    const name = `${label.replace(/^ours /, '')}${suffix ? ' before' : ''}`
+    ratioLine(`${name} bytes / shadcn /users`, `${key}${suffix}`, 'peer-users', 'bytes', 0.5, kb)
+    ratioLine(`${name} LCP / shadcn /users`, `${key}${suffix}`, 'peer-users', 'lcp', 0.5, ms)
+  }
+}
 ratioLine('Workplace bytes / shadcn dashboard', 'workplace', 'peer-dashboard', 'bytes', 0.6, kb)
 ratioLine('Workplace script time / shadcn dashboard', 'workplace', 'peer-dashboard', 'scriptMs', 0.6, ms)
 ratioLine('Workplace JS heap / shadcn dashboard', 'workplace', 'peer-dashboard', 'heapMb', 0.6, mb)

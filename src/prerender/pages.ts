@@ -77,6 +77,31 @@ const MARKET_FRAME_ACCOUNT = {
   official: false,
 }
 
+/**
+ * A console list's frame: the platform's, and a market operator's variant (its menu, no market column)
+ * unless the list is the platform's only. `route` is the list's folder under src/routes/_console/.
+ */
+function listFrame(
+  path: string,
+  file: string,
+  route: string,
+  { boot = 'src/prerender/boot/console-page.ts', platformOnly = false } = {},
+): PrerenderedPage {
+  return {
+    path,
+    file,
+    preload: [
+      'src/routes/_console.tsx?tsr-split=component',
+      `src/routes/_console/${route}/index.tsx?tsr-split=component`,
+    ],
+    boot,
+    storage: { token: 'prerender' },
+    answers: { 'POST /api/user/info': FRAME_ACCOUNT },
+    takeover: true,
+    ...(platformOnly ? { platformOnly } : { variants: { market: { 'POST /api/user/info': MARKET_FRAME_ACCOUNT } } }),
+  }
+}
+
 export const PRERENDERED_PAGES: PrerenderedPage[] = [
   {
     path: '/login',
@@ -102,36 +127,17 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
     takeover: true,
     variants: { market: { 'POST /api/user/info': MARKET_FRAME_ACCOUNT } },
   },
-  {
-    // Issue 24 §3: a list's frame (the shell, its header, toolbar, table head and skeleton rows) paints
-    // from the HTML, and the list takes over when its code has run. The market list is the platform's
-    // only (a MARKET operator's guard sends them on to the Workplace): no variant.
-    path: '/market',
-    platformOnly: true,
-    file: 'market-list',
-    preload: [
-      'src/routes/_console.tsx?tsr-split=component',
-      'src/routes/_console/market/index.tsx?tsr-split=component',
-    ],
-    boot: 'src/prerender/boot/console-page.ts',
-    storage: { token: 'prerender' },
-    answers: { 'POST /api/user/info': FRAME_ACCOUNT },
-    takeover: true,
-  },
-  {
-    // The merchant list's frame, in two: the platform's (every market, a market column) and a market
-    // operator's (its own merchants: no market column, its own menu), which the boot script picks; the
-    // boot script starts the list's first page too (features/merchants/early-merchant-list.ts).
-    path: '/merchant',
-    file: 'merchant-list',
-    preload: [
-      'src/routes/_console.tsx?tsr-split=component',
-      'src/routes/_console/merchant/index.tsx?tsr-split=component',
-    ],
-    boot: 'src/prerender/boot/merchant-list.ts',
-    storage: { token: 'prerender' },
-    answers: { 'POST /api/user/info': FRAME_ACCOUNT },
-    takeover: true,
-    variants: { market: { 'POST /api/user/info': MARKET_FRAME_ACCOUNT } },
-  },
+  // Issue 24 §3: a list's frame (the shell, its header, toolbar, table head and skeleton rows) paints
+  // from the HTML, and the list takes over when its code has run. The market list is the platform's
+  // only (a MARKET operator's guard sends them on to the Workplace): no variant.
+  listFrame('/market', 'market-list', 'market', { platformOnly: true }),
+  // The merchant list's frame, in two: the platform's (every market, a market column) and a market
+  // operator's (its own merchants: no market column, its own menu), which the boot script picks; the
+  // boot script starts the list's first page too (features/merchants/early-merchant-list.ts).
+  listFrame('/merchant', 'merchant-list', 'merchant', { boot: 'src/prerender/boot/merchant-list.ts' }),
+  listFrame('/device', 'device-list', 'device'),
+  listFrame('/complaint', 'complaint-list', 'complaint'),
+  listFrame('/audit', 'audit-list', 'audit'),
+  // Not the transactions' and pesticide tests' lists: their toolbars show the days they list, by
+  // default counted from today, which a frame drawn at build time would show as the build's day.
 ]

@@ -122,3 +122,37 @@ describe('the merchant list paints its frame from the HTML, as the account signe
     await context.close()
   })
 })
+
+describe.each([
+  { path: '/device', heading: 'Device management', marketColumn: 'column-marketName' },
+  { path: '/complaint', heading: 'Complaint handling', marketColumn: 'column-marketName' },
+  { path: '/audit', heading: 'Operation log', marketColumn: 'column-market' },
+])('the list at $path paints its frame from the HTML (the kit’s list frame)', ({ path, heading, marketColumn }) => {
+  it('shows the frame with JavaScript off: the shell, its heading, the table head and skeleton rows', async () => {
+    const context = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false, locale: 'en-US' })
+    const page = await context.newPage()
+    const response = await page.goto(path)
+    expect(await response?.text()).toContain(`data-prerendered="${path}"`)
+    expect(await page.getByTestId('side-menu').isVisible()).toBe(true)
+    expect(await page.getByRole('heading', { name: heading }).isVisible()).toBe(true)
+    expect(await page.getByTestId(marketColumn).isVisible()).toBe(true)
+    expect(await page.locator('table[aria-busy="true"]').count()).toBe(1)
+    await context.close()
+  })
+
+  it("draws a market operator's frame without the market column, and its list takes over", async () => {
+    const { context, page } = await signedInPage(browser, DEMO.market)
+    await rememberedFrame(page)
+    await context.route(/\.js(\?|$)/, (route) => route.abort())
+    await page.goto(path)
+    await page.getByRole('heading', { name: heading }).waitFor()
+    expect(await page.locator('html').getAttribute('data-frame')).toContain('market')
+    expect(await page.getByTestId(marketColumn).isVisible()).toBe(false)
+    await context.unroute(/\.js(\?|$)/)
+    await page.goto(path)
+    await page.locator('table[aria-busy]').waitFor({ state: 'detached', timeout: 15_000 })
+    expect(await page.getByTestId(marketColumn).count()).toBe(0)
+    expect(await page.getByRole('heading', { name: heading }).isVisible()).toBe(true)
+    await context.close()
+  })
+})
