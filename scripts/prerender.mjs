@@ -83,6 +83,9 @@ async function bootScript(entry) {
   return result.outputFiles[0].text.trim()
 }
 
+/** What the page's boot script reads off <html> (src/prerender/pages.ts `platformOnly`, `firstPage`). */
+const htmlAttributes = (page) =>
+  `${page.platformOnly ? ' data-platform-only' : ''}${page.firstPage ? ` data-first-page="${escapeAttribute(page.firstPage)}"` : ''}`
 const sha256 = (text) => createHash('sha256').update(text, 'utf8').digest('base64')
 const escapeAttribute = (text) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;')
 
@@ -109,7 +112,7 @@ for (const page of PRERENDERED_PAGES) {
     const markup = rendered.slice(hoisted.length)
     for (const theme of VIEW_THEMES) {
       const html = withInlineCss
-        .replace(/<html lang="[^"]*">/, `<html lang="${locale}"${page.platformOnly ? ' data-platform-only' : ''}>`)
+        .replace(/<html lang="[^"]*">/, `<html lang="${locale}"${htmlAttributes(page)}>`)
         .replace('</head>', `${variants ? `<style>${variants}</style>` : ''}${preloads}${hoisted}</head>`)
         .replace('<body>', `<body${theme === 'dark' ? ' data-theme="dark"' : ''}><script>${boot}</script>`)
         .replace(

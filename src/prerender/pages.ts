@@ -55,6 +55,13 @@ export type PrerenderedPage = {
    * operator's (`<html data-platform-only>`), so they never see the platform's frame first.
    */
   platformOnly?: boolean
+  /**
+   * A list's first page as the app asks for it when the address names no search, filter, sort or page
+   * (`/api/<list>?<its defaults>`, without the market): the boot script asks for it from the HTML, in
+   * the market in scope, and the app takes the answer (src/lib/early-list.ts; first-pages.test.ts holds
+   * each to the app's own request).
+   */
+  firstPage?: string
 }
 
 /** The frame's nameless platform account (its navbar and menu); the page takes over with the real one. */
@@ -85,7 +92,7 @@ function listFrame(
   path: string,
   file: string,
   route: string,
-  { boot = 'src/prerender/boot/console-page.ts', platformOnly = false } = {},
+  { firstPage, platformOnly = false }: { firstPage?: string; platformOnly?: boolean } = {},
 ): PrerenderedPage {
   return {
     path,
@@ -94,10 +101,11 @@ function listFrame(
       'src/routes/_console.tsx?tsr-split=component',
       `src/routes/_console/${route}/index.tsx?tsr-split=component`,
     ],
-    boot,
+    boot: 'src/prerender/boot/console-page.ts',
     storage: { token: 'prerender' },
     answers: { 'POST /api/user/info': FRAME_ACCOUNT },
     takeover: true,
+    ...(firstPage ? { firstPage } : {}),
     ...(platformOnly ? { platformOnly } : { variants: { market: { 'POST /api/user/info': MARKET_FRAME_ACCOUNT } } }),
   }
 }
@@ -132,12 +140,18 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
   // only (a MARKET operator's guard sends them on to the Workplace): no variant.
   listFrame('/market', 'market-list', 'market', { platformOnly: true }),
   // The merchant list's frame, in two: the platform's (every market, a market column) and a market
-  // operator's (its own merchants: no market column, its own menu), which the boot script picks; the
-  // boot script starts the list's first page too (features/merchants/early-merchant-list.ts).
-  listFrame('/merchant', 'merchant-list', 'merchant', { boot: 'src/prerender/boot/merchant-list.ts' }),
-  listFrame('/device', 'device-list', 'device'),
-  listFrame('/complaint', 'complaint-list', 'complaint'),
-  listFrame('/audit', 'audit-list', 'audit'),
+  // operator's (its own merchants: no market column, its own menu), which the boot script picks. The
+  // boot script asks for each list's first page too.
+  listFrame('/merchant', 'merchant-list', 'merchant', {
+    firstPage: '/api/merchants?page=1&pageSize=20&sort=createdAt&order=desc',
+  }),
+  listFrame('/device', 'device-list', 'device', {
+    firstPage: '/api/devices?page=1&pageSize=20&sort=boundAt&order=desc',
+  }),
+  listFrame('/complaint', 'complaint-list', 'complaint', {
+    firstPage: '/api/complaints?page=1&pageSize=20&sort=receivedAt&order=desc',
+  }),
+  listFrame('/audit', 'audit-list', 'audit', { firstPage: '/api/audit?page=1&pageSize=20&sort=at&order=desc' }),
   // Not the transactions' and pesticide tests' lists: their toolbars show the days they list, by
   // default counted from today, which a frame drawn at build time would show as the build's day.
 ]

@@ -1,18 +1,23 @@
+import { startEarlyList } from '@/lib/early-list'
 import { readFrameMemory } from '../frame-memory'
 import { leaveForSignIn, leaveForWorkplace, paintSignedInFrame } from './signed-in-frame'
 
-// The inline boot script of a prerendered console page without early requests of its own (a list:
+// The inline boot script of a prerendered console page other than the Workplace (a list:
 // src/prerender/pages.ts). It runs at the top of <body>, before the frame paints: no session, straight
-// to /login; otherwise the stored theme and layout, and what the Workplace drew last for this account.
+// to /login; otherwise the account's request and the list's first page go now (the app takes their
+// answers), and the stored theme and layout are applied, with what the Workplace drew last for this account.
+const root = document.documentElement
 let token: string | null = null
 try {
   token = localStorage.getItem('token')
 } catch {
   token = null
 }
-const memory = token ? readFrameMemory(token) : null
-if (!token) leaveForSignIn()
 // A platform-only page (src/prerender/pages.ts `platformOnly`) for an account remembered as a market
 // operator's: its route guard would send them to the Workplace; go before the platform's frame paints.
-else if (memory?.variant && document.documentElement.hasAttribute('data-platform-only')) leaveForWorkplace()
-else paintSignedInFrame(memory)
+if (token && readFrameMemory(token)?.variant && root.hasAttribute('data-platform-only')) leaveForWorkplace()
+else {
+  const started = startEarlyList(root.dataset.firstPage)
+  if (started) paintSignedInFrame(started.memory)
+  else leaveForSignIn()
+}
