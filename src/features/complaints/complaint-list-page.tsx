@@ -14,6 +14,7 @@ import { DateRangeFilter, type DayRange } from '@/components/data-table/date-ran
 import { ExportButton } from '@/components/data-table/export-button'
 import { FilterChips } from '@/components/data-table/filter-chips'
 import { ListPage } from '@/components/data-table/list-page'
+import { chosenMerchantName } from '@/components/data-table/market-column'
 import { SearchBox } from '@/components/data-table/search-box'
 import { SelectFilter } from '@/components/data-table/select-filter'
 import { useColumns } from '@/components/data-table/use-columns'
@@ -198,10 +199,7 @@ export function ComplaintListPage({ search, market, urlMarket, onSearchChange }:
     [locale, params, urlMarket],
   )
   // One merchant's complaints (a link from elsewhere): named as the rows name it, an id's start until they do.
-  const merchantName =
-    search.merchant &&
-    (result.rows?.find((row) => row.merchant?.id === search.merchant)?.merchant?.name ??
-      `${search.merchant.slice(0, 8)}…`)
+  const merchantName = search.merchant && chosenMerchantName(result.rows, search.merchant)
   const narrowed = Boolean(search.q || state || category || channel || overdue || from || to || search.merchant)
 
   return (

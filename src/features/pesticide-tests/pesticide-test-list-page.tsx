@@ -20,7 +20,7 @@ import { SearchBox } from '@/components/data-table/search-box'
 import { SelectFilter } from '@/components/data-table/select-filter'
 import { useColumns } from '@/components/data-table/use-columns'
 import { useListSearch } from '@/components/data-table/use-list-search'
-import { chosenName, withMarketColumn } from '@/components/data-table/market-column'
+import { chosenDeviceCode, chosenMerchantName, withMarketColumn } from '@/components/data-table/market-column'
 import { lazyComponent, OnFirstUse } from '@/components/on-first-use'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -201,11 +201,8 @@ export function PesticideTestListPage({ search, market, role, onSearchChange }: 
   const failuresFirst = search.sort === 'failures'
   const { merchant, device, stall } = search
   const narrowed = Boolean(search.q || search.result || search.from || search.to || merchant || device || stall)
-  const merchantName =
-    merchant &&
-    chosenName(result.rows, (row) => (row.merchant?.id === merchant ? row.merchant.name : undefined), merchant)
-  const deviceCode =
-    device && chosenName(result.rows, (row) => (row.device.id === device ? row.device.code : undefined), device)
+  const merchantName = merchant && chosenMerchantName(result.rows, merchant)
+  const deviceCode = device && chosenDeviceCode(result.rows, device)
   return (
     <ListPage
       title={m.menu_pesticide_tests()}

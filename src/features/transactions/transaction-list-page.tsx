@@ -22,7 +22,7 @@ import { SearchBox } from '@/components/data-table/search-box'
 import { SelectFilter } from '@/components/data-table/select-filter'
 import { useColumns } from '@/components/data-table/use-columns'
 import { useListSearch } from '@/components/data-table/use-list-search'
-import { chosenName, withMarketColumn } from '@/components/data-table/market-column'
+import { chosenDeviceCode, chosenMerchantName, withMarketColumn } from '@/components/data-table/market-column'
 import { Badge } from '@/components/ui/badge'
 import { AmountRangeFilter } from './amount-range-filter'
 import { JumpToTime } from './jump-to-time'
@@ -134,8 +134,6 @@ function transactionColumns(
   return withMarketColumn(columns, allMarkets, m.transactions_col_market(), (row) => row.market.name)
 }
 
-/** A chosen merchant's or device's name, as the rows shown name it (an id's start until a row does). */
-
 /** What the table shows for days the API would refuse: no rows (the days' filter says why). */
 const NOTHING_ASKED: Omit<ListResult<Transaction>, 'retry'> = {
   rows: [],
@@ -210,11 +208,8 @@ export function TransactionListPage({ search, market, onSearchChange }: Transact
     search.amountMin !== undefined ||
     search.amountMax !== undefined,
   )
-  const merchantName =
-    merchant &&
-    chosenName(result.rows, (row) => (row.merchant?.id === merchant ? row.merchant.name : undefined), merchant)
-  const deviceCode =
-    device && chosenName(result.rows, (row) => (row.device.id === device ? row.device.code : undefined), device)
+  const merchantName = merchant && chosenMerchantName(result.rows, merchant)
+  const deviceCode = device && chosenDeviceCode(result.rows, device)
   return (
     <ListPage
       title={m.menu_transactions()}
