@@ -32,7 +32,7 @@ const sortIcons = {
   none: <ArrowUpDown aria-hidden className="size-3.5 opacity-50" />,
 }
 
-type DataTableProps<Row> = {
+export type DataTableProps<Row> = {
   caption: string
   columns: ColumnDef<Row, unknown>[]
   /** The rows and what state they are in (`useListResult`). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ColumnDef } from '@tanstack/react-table'
-import { chosenName, withMarketColumn } from './market-column'
+import { chosenDeviceCode, chosenMerchantName, chosenName, withMarketColumn } from './market-column'
 
 type Row = { id: string; name: string; market: { name: string } | null }
 const columns: ColumnDef<Row, unknown>[] = [{ id: 'time' }, { id: 'amount' }]
@@ -26,5 +26,19 @@ describe('a chosen record named', () => {
     expect(chosenName(rows, nameOf('b2'), 'b2')).toBe('陈建军')
     expect(chosenName(rows, nameOf('0123456789abcdef'), '0123456789abcdef')).toBe('01234567…')
     expect(chosenName(undefined, nameOf('x'), '0123456789')).toBe('01234567…')
+  })
+})
+
+describe('a chosen merchant or device named', () => {
+  const rows = [
+    { merchant: null, device: { id: 'd-1', code: 'SC-001' } },
+    { merchant: { id: 'm-1', name: '王明' }, device: { id: 'd-2', code: 'SC-002' } },
+  ]
+  it('as the rows name their merchant and device, else by the start of the id', () => {
+    expect(chosenMerchantName(rows, 'm-1')).toBe('王明')
+    expect(chosenDeviceCode(rows, 'd-2')).toBe('SC-002')
+    expect(chosenMerchantName(rows, '0123456789')).toBe('01234567…')
+    expect(chosenDeviceCode(undefined, '0123456789')).toBe('01234567…')
+    expect(chosenMerchantName([{}], 'abcdefghij')).toBe('abcdefgh…')
   })
 })

@@ -29,3 +29,13 @@ export const chosenName = <Row>(
   nameOf: (row: Row) => string | undefined,
   id: string,
 ) => rows?.map(nameOf).find((name) => name !== undefined) ?? `${id.slice(0, 8)}…`
+
+/** A merchant chosen as a filter, named as rows that name their merchant (a payment, a test, a complaint) do. */
+export const chosenMerchantName = (
+  rows: readonly { merchant?: { id: string; name: string } | null }[] | undefined,
+  id: string,
+) => chosenName(rows, (row) => (row.merchant?.id === id ? row.merchant.name : undefined), id)
+
+/** A device chosen as a filter, by its code as rows that name their device do. */
+export const chosenDeviceCode = (rows: readonly { device: { id: string; code: string } }[] | undefined, id: string) =>
+  chosenName(rows, (row) => (row.device.id === id ? row.device.code : undefined), id)

@@ -8,17 +8,14 @@ import { m } from '@/paraglide/messages'
 import { downloadFile } from '@/lib/download'
 import { wordFor, wordOptions } from '@/lib/words'
 import { useListResult } from '@/components/async-state/use-list-result'
-import { ColumnVisibility, hideableColumns } from '@/components/data-table/column-visibility'
-import { ListHeader } from '@/components/data-table/list-header'
-import { DataTable } from '@/components/data-table/data-table'
 import { DateRangeFilter, type DayRange } from '@/components/data-table/date-range-filter'
 import { ExportButton } from '@/components/data-table/export-button'
-import { FilterChip } from '@/components/data-table/filter-chip'
+import { FilterChips } from '@/components/data-table/filter-chips'
+import { ListPage } from '@/components/data-table/list-page'
 import { Narrowable } from '@/components/data-table/narrowable-cells'
 import { SearchBox } from '@/components/data-table/search-box'
 import { SelectFilter } from '@/components/data-table/select-filter'
 import { useColumns } from '@/components/data-table/use-columns'
-import { useColumnVisibility } from '@/components/data-table/use-column-visibility'
 import { useListSearch } from '@/components/data-table/use-list-search'
 import { chosenName, withMarketColumn } from '@/components/data-table/market-column'
 import { Badge } from '@/components/ui/badge'
@@ -139,7 +136,6 @@ export function AuditListPage({ search, market, onSearchChange }: AuditListPageP
       [allMarkets, setFilter],
     ),
   )
-  const { visibility, setVisible } = useColumnVisibility('audit')
   const setDays = useCallback(({ from, to }: DayRange) => onSearchChange({ from, to, page: 1 }), [onSearchChange])
   const { actor, record } = search
   const narrowed = Boolean(search.q || search.area || search.action || search.from || search.to || actor || record)
@@ -149,57 +145,46 @@ export function AuditListPage({ search, market, onSearchChange }: AuditListPageP
     record && chosenName(result.rows, (entry) => (entry.record.id === record ? recordName(entry) : undefined), record)
 
   return (
-    <section className="space-y-4">
-      <ListHeader title={m.menu_operation_log()} market={market}>
-        <ExportButton data-testid="audit-export" download={() => exportLog(params)} />
-      </ListHeader>
-      <DataTable
-        caption={m.menu_operation_log()}
-        columns={columns}
-        result={result}
-        {...list.paging}
-        {...list.sorting}
-        columnVisibility={visibility}
-        rowKey={(row) => row.id}
-        filtered={narrowed}
-        emptyText={narrowed ? undefined : m.audit_empty()}
-        toolbar={
-          <>
-            <SearchBox label={m.audit_search()} value={list.text} onChange={list.setText} />
-            <SelectFilter
-              label={m.audit_col_area()}
-              allLabel={m.audit_area_all()}
-              value={search.area}
-              options={wordOptions(AUDIT_AREAS, AUDIT_AREA_WORDS)}
-              onChange={(area) => list.setFilter('area', area)}
-            />
-            <SelectFilter
-              label={m.audit_col_action()}
-              allLabel={m.audit_action_all()}
-              value={search.action}
-              options={wordOptions(AUDIT_ACTIONS, AUDIT_ACTION_WORDS)}
-              onChange={(action) => list.setFilter('action', action)}
-              className="w-40"
-            />
-            <DateRangeFilter label={m.audit_col_time()} from={search.from} to={search.to} onChange={setDays} />
-            {actorName && (
-              <FilterChip
-                label={m.audit_chip_account({ account: actorName })}
-                removeLabel={m.audit_chip_remove({ filter: m.audit_chip_account({ account: actorName }) })}
-                onRemove={() => list.setFilter('actor', undefined)}
-              />
-            )}
-            {recordLabel && (
-              <FilterChip
-                label={m.audit_chip_record({ record: recordLabel })}
-                removeLabel={m.audit_chip_remove({ filter: m.audit_chip_record({ record: recordLabel }) })}
-                onRemove={() => list.setFilter('record', undefined)}
-              />
-            )}
-            <ColumnVisibility columns={hideableColumns(columns)} visibility={visibility} onChange={setVisible} />
-          </>
-        }
-      />
-    </section>
+    <ListPage
+      title={m.menu_operation_log()}
+      market={market}
+      actions={<ExportButton data-testid="audit-export" download={() => exportLog(params)} />}
+      list={list}
+      columnsKey="audit"
+      columns={columns}
+      result={result}
+      rowKey={(row) => row.id}
+      filtered={narrowed}
+      emptyText={narrowed ? undefined : m.audit_empty()}
+      filters={
+        <>
+          <SearchBox label={m.audit_search()} value={list.text} onChange={list.setText} />
+          <SelectFilter
+            label={m.audit_col_area()}
+            allLabel={m.audit_area_all()}
+            value={search.area}
+            options={wordOptions(AUDIT_AREAS, AUDIT_AREA_WORDS)}
+            onChange={(area) => list.setFilter('area', area)}
+          />
+          <SelectFilter
+            label={m.audit_col_action()}
+            allLabel={m.audit_action_all()}
+            value={search.action}
+            options={wordOptions(AUDIT_ACTIONS, AUDIT_ACTION_WORDS)}
+            onChange={(action) => list.setFilter('action', action)}
+            className="w-40"
+          />
+          <DateRangeFilter label={m.audit_col_time()} from={search.from} to={search.to} onChange={setDays} />
+          <FilterChips
+            chips={[
+              actorName && { key: 'actor', label: m.audit_chip_account({ account: actorName }) },
+              recordLabel && { key: 'record', label: m.audit_chip_record({ record: recordLabel }) },
+            ]}
+            removeLabel={m.audit_chip_remove}
+            onRemove={(key) => list.setFilter(key, undefined)}
+          />
+        </>
+      }
+    />
   )
 }

@@ -10,16 +10,14 @@ import { m } from '@/paraglide/messages'
 import { useLocale, type Locale } from '@/lib/locale'
 import { wordFor, wordOptions } from '@/lib/words'
 import { useListResult } from '@/components/async-state/use-list-result'
-import { ColumnVisibility, hideableColumns } from '@/components/data-table/column-visibility'
-import { DataTable } from '@/components/data-table/data-table'
 import { DateRangeFilter, type DayRange } from '@/components/data-table/date-range-filter'
 import { ExportButton } from '@/components/data-table/export-button'
-import { FilterChip } from '@/components/data-table/filter-chip'
-import { ListHeader } from '@/components/data-table/list-header'
+import { FilterChips } from '@/components/data-table/filter-chips'
+import { ListPage } from '@/components/data-table/list-page'
+import { chosenMerchantName } from '@/components/data-table/market-column'
 import { SearchBox } from '@/components/data-table/search-box'
 import { SelectFilter } from '@/components/data-table/select-filter'
 import { useColumns } from '@/components/data-table/use-columns'
-import { useColumnVisibility } from '@/components/data-table/use-column-visibility'
 import { useListSearch } from '@/components/data-table/use-list-search'
 import { Button } from '@/components/ui/button'
 import { ComplaintStateBadge, OverdueBadge } from './complaint-badges'
@@ -141,7 +139,6 @@ export function ComplaintListPage({ search, market, urlMarket, onSearchChange }:
   const allMarkets = market === null
   // Headers are words in the current language: rebuilt when it changes.
   const columns = useColumns(useCallback((_locale: Locale) => complaintColumns(allMarkets), [allMarkets]))
-  const { visibility, setVisible } = useColumnVisibility('complaints')
   const setDays = useCallback(({ from, to }: DayRange) => onSearchChange({ from, to, page: 1 }), [onSearchChange])
   const { text, setText, setFilter } = list
   const { state, category, channel, overdue, from, to } = search
@@ -183,80 +180,56 @@ export function ComplaintListPage({ search, market, urlMarket, onSearchChange }:
           {m.complaints_overdue_only({}, words)}
         </Button>
         <DateRangeFilter label={m.complaints_col_receivedTime({}, words)} from={from} to={to} onChange={setDays} />
-        <ColumnVisibility columns={hideableColumns(columns)} visibility={visibility} onChange={setVisible} />
       </>
     )
-  }, [
-    locale,
-    text,
-    setText,
-    setFilter,
-    state,
-    category,
-    channel,
-    overdue,
-    from,
-    to,
-    setDays,
-    columns,
-    visibility,
-    setVisible,
-  ])
-  const header = useMemo(
+  }, [locale, text, setText, setFilter, state, category, channel, overdue, from, to, setDays])
+  // The same for the heading's buttons: the export follows the search, not the rows.
+  const actions = useMemo(
     () => (
-      <ListHeader title={m.menu_complaint_manage({}, { locale })} market={market}>
-        <div className="flex flex-wrap gap-2">
-          <ExportButton data-testid="complaint-export" download={() => exportComplaints(params)} />
-          <Button asChild>
-            <Link to="/complaint/register" search={{ market: urlMarket }}>
-              {plusIcon}
-              {m.menu_complaint_register({}, { locale })}
-            </Link>
-          </Button>
-        </div>
-      </ListHeader>
+      <div className="flex flex-wrap gap-2">
+        <ExportButton data-testid="complaint-export" download={() => exportComplaints(params)} />
+        <Button asChild>
+          <Link to="/complaint/register" search={{ market: urlMarket }}>
+            {plusIcon}
+            {m.menu_complaint_register({}, { locale })}
+          </Link>
+        </Button>
+      </div>
     ),
-    [locale, market, params, urlMarket],
+    [locale, params, urlMarket],
   )
   // One merchant's complaints (a link from elsewhere): named as the rows name it, an id's start until they do.
-  const merchantName =
-    search.merchant &&
-    (result.rows?.find((row) => row.merchant?.id === search.merchant)?.merchant?.name ??
-      `${search.merchant.slice(0, 8)}…`)
+  const merchantName = search.merchant && chosenMerchantName(result.rows, search.merchant)
   const narrowed = Boolean(search.q || state || category || channel || overdue || from || to || search.merchant)
 
   return (
-    <section className="space-y-4">
-      {header}
-      <DataTable
-        caption={m.menu_complaint_manage()}
-        columns={columns}
-        result={result}
-        // No index column: the market's complaint number is the row's name (both read "#n" on a card).
-        {...list.paging}
-        {...list.sorting}
-        columnVisibility={visibility}
-        rowKey={(row) => row.id}
-        rowTone={overdueTone}
-        filtered={narrowed}
-        emptyText={narrowed ? undefined : m.complaints_empty()}
-        toolbar={
-          merchantName ? (
-            <>
-              {toolbar}
-              <FilterChip
-                label={m.complaints_chip_merchant({ merchant: merchantName })}
-                removeLabel={m.complaints_chip_remove({
-                  filter: m.complaints_chip_merchant({ merchant: merchantName }),
-                })}
-                onRemove={() => setFilter('merchant', undefined)}
-              />
-            </>
-          ) : (
-            toolbar
-          )
-        }
-      />
-    </section>
+    <ListPage
+      title={m.menu_complaint_manage()}
+      market={market}
+      actions={actions}
+      list={list}
+      columnsKey="complaints"
+      columns={columns}
+      result={result}
+      // No index column: the market's complaint number is the row's name (both read "#n" on a card).
+      rowKey={(row) => row.id}
+      rowTone={overdueTone}
+      filtered={narrowed}
+      emptyText={narrowed ? undefined : m.complaints_empty()}
+      filters={
+        merchantName ? (
+          <>
+            {toolbar}
+            <FilterChips
+              chips={[{ key: 'merchant', label: m.complaints_chip_merchant({ merchant: merchantName }) }]}
+              removeLabel={m.complaints_chip_remove}
+              onRemove={(key) => setFilter(key, undefined)}
+            />
+          </>
+        ) : (
+          toolbar
+        )
+      }
+    />
   )
 }

@@ -7,13 +7,10 @@ import type { DeviceListItem, DeviceSecret } from '@contract/devices'
 import { Role } from '@contract/roles'
 import { m } from '@/paraglide/messages'
 import { useListResult } from '@/components/async-state/use-list-result'
-import { ColumnVisibility, hideableColumns } from '@/components/data-table/column-visibility'
-import { ListHeader } from '@/components/data-table/list-header'
-import { DataTable } from '@/components/data-table/data-table'
+import { ListPage } from '@/components/data-table/list-page'
 import { SearchBox } from '@/components/data-table/search-box'
 import { SelectFilter } from '@/components/data-table/select-filter'
 import { useColumns } from '@/components/data-table/use-columns'
-import { useColumnVisibility } from '@/components/data-table/use-column-visibility'
 import { useListSearch } from '@/components/data-table/use-list-search'
 import { Badge } from '@/components/ui/badge'
 import { BindDeviceDialog, type BindSearches } from './bind-device-dialog'
@@ -134,49 +131,45 @@ export function DeviceListPage({
   const columns = useColumns(
     useCallback(() => deviceColumns(allMarkets, { unbind, rotateSecret }), [allMarkets, unbind, rotateSecret]),
   )
-  const { visibility, setVisible } = useColumnVisibility('devices')
 
   return (
-    <section className="space-y-4">
-      <ListHeader title={m.menu_device_manage()} market={market}>
+    <ListPage
+      title={m.menu_device_manage()}
+      market={market}
+      actions={
         <BindDeviceDialog
           market={market}
           namesMarket={role === Role.OFFICIAL}
           useMarketOptions={useMarketOptions}
           useMerchantOptions={useMerchantOptions}
         />
-      </ListHeader>
-      <DataTable
-        caption={m.menu_device_manage()}
-        columns={columns}
-        result={result}
-        {...list.paging}
-        {...list.sorting}
-        columnVisibility={visibility}
-        rowKey={(row) => row.id}
-        filtered={Boolean(search.q || search.kind || search.status)}
-        toolbar={
-          <>
-            <SearchBox label={m.devices_search()} value={list.text} onChange={list.setText} />
-            <SelectFilter
-              label={m.devices_col_kind()}
-              allLabel={m.devices_kind_all()}
-              value={search.kind}
-              options={kindOptions()}
-              onChange={(kind) => list.setFilter('kind', kind)}
-              className="w-44"
-            />
-            <SelectFilter
-              label={m.devices_col_status()}
-              allLabel={m.devices_status_all()}
-              value={search.status}
-              options={statusOptions()}
-              onChange={(status) => list.setFilter('status', status)}
-            />
-            <ColumnVisibility columns={hideableColumns(columns)} visibility={visibility} onChange={setVisible} />
-          </>
-        }
-      />
-    </section>
+      }
+      list={list}
+      columnsKey="devices"
+      columns={columns}
+      result={result}
+      rowKey={(row) => row.id}
+      filtered={Boolean(search.q || search.kind || search.status)}
+      filters={
+        <>
+          <SearchBox label={m.devices_search()} value={list.text} onChange={list.setText} />
+          <SelectFilter
+            label={m.devices_col_kind()}
+            allLabel={m.devices_kind_all()}
+            value={search.kind}
+            options={kindOptions()}
+            onChange={(kind) => list.setFilter('kind', kind)}
+            className="w-44"
+          />
+          <SelectFilter
+            label={m.devices_col_status()}
+            allLabel={m.devices_status_all()}
+            value={search.status}
+            options={statusOptions()}
+            onChange={(status) => list.setFilter('status', status)}
+          />
+        </>
+      }
+    />
   )
 }

@@ -5,12 +5,10 @@ import { Plus } from 'lucide-react'
 import type { MarketListItem } from '@contract/markets'
 import { m } from '@/paraglide/messages'
 import { useListResult } from '@/components/async-state/use-list-result'
-import { ColumnVisibility, hideableColumns } from '@/components/data-table/column-visibility'
-import { DataTable } from '@/components/data-table/data-table'
+import { ListPage } from '@/components/data-table/list-page'
 import { SearchBox } from '@/components/data-table/search-box'
 import { SelectFilter } from '@/components/data-table/select-filter'
 import { useColumns } from '@/components/data-table/use-columns'
-import { useColumnVisibility } from '@/components/data-table/use-column-visibility'
 import { useListSearch } from '@/components/data-table/use-list-search'
 import { Badge } from '@/components/ui/badge'
 import { LicenceStateBadge } from '@/components/licence-state-badge'
@@ -102,42 +100,36 @@ export function MarketListPage({ search, onSearchChange }: MarketListPageProps) 
   const result = useListResult(useQuery(marketListQuery(search)))
   // Headers are words in the current language: rebuilt when it changes.
   const columns = useColumns(marketColumns)
-  const { visibility, setVisible } = useColumnVisibility('markets')
 
   return (
-    <section className="space-y-4">
-      <header className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-xl font-semibold">{m.menu_market_manage()}</h1>
+    <ListPage
+      title={m.menu_market_manage()}
+      actions={
         <Button asChild>
           <Link to="/market/register">
             <Plus aria-hidden className="size-4" />
             {m.markets_register()}
           </Link>
         </Button>
-      </header>
-      <DataTable
-        caption={m.menu_market_manage()}
-        columns={columns}
-        result={result}
-        {...list.paging}
-        {...list.sorting}
-        columnVisibility={visibility}
-        rowKey={(row) => row.id}
-        filtered={Boolean(search.q || search.status)}
-        toolbar={
-          <>
-            <SearchBox label={m.markets_search()} value={list.text} onChange={list.setText} />
-            <SelectFilter
-              label={m.markets_col_status()}
-              allLabel={m.markets_status_all()}
-              value={search.status}
-              options={statusOptions()}
-              onChange={(status) => list.setFilter('status', status)}
-            />
-            <ColumnVisibility columns={hideableColumns(columns)} visibility={visibility} onChange={setVisible} />
-          </>
-        }
-      />
-    </section>
+      }
+      list={list}
+      columnsKey="markets"
+      columns={columns}
+      result={result}
+      rowKey={(row) => row.id}
+      filtered={Boolean(search.q || search.status)}
+      filters={
+        <>
+          <SearchBox label={m.markets_search()} value={list.text} onChange={list.setText} />
+          <SelectFilter
+            label={m.markets_col_status()}
+            allLabel={m.markets_status_all()}
+            value={search.status}
+            options={statusOptions()}
+            onChange={(status) => list.setFilter('status', status)}
+          />
+        </>
+      }
+    />
   )
 }

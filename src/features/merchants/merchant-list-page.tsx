@@ -16,13 +16,10 @@ import { m } from '@/paraglide/messages'
 import { useLocale, type Locale } from '@/lib/locale'
 import { wordOptions } from '@/lib/words'
 import { useListResult } from '@/components/async-state/use-list-result'
-import { ColumnVisibility, hideableColumns } from '@/components/data-table/column-visibility'
-import { ListHeader } from '@/components/data-table/list-header'
-import { DataTable } from '@/components/data-table/data-table'
+import { ListPage } from '@/components/data-table/list-page'
 import { SearchBox } from '@/components/data-table/search-box'
 import { SelectFilter } from '@/components/data-table/select-filter'
 import { useColumns } from '@/components/data-table/use-columns'
-import { useColumnVisibility } from '@/components/data-table/use-column-visibility'
 import { useListSearch } from '@/components/data-table/use-list-search'
 import { Badge } from '@/components/ui/badge'
 import { CreditStars } from '@/components/credit-stars'
@@ -195,7 +192,6 @@ export function MerchantListPage({ search, market, urlMarket, sentBack, onSearch
       [allMarkets, linkMarket, resetPassword, setLeft],
     ),
   )
-  const { visibility, setVisible } = useColumnVisibility('merchants')
   const { text, setText, setFilter } = list
   const { category, status, licence, credit } = search
   // Made again only when what it shows changes, not for every page or loading state of the list.
@@ -234,48 +230,45 @@ export function MerchantListPage({ search, market, urlMarket, sentBack, onSearch
           options={wordOptions(CREDIT_STAR_FILTERS, CREDIT_STAR_WORDS)}
           onChange={(value) => setFilter('credit', value)}
         />
-        <ColumnVisibility columns={hideableColumns(columns)} visibility={visibility} onChange={setVisible} />
       </>
     )
-  }, [locale, text, setText, setFilter, category, status, licence, credit, columns, visibility, setVisible])
-  // The same for the heading and its buttons: the export follows the search, not the rows.
-  const header = useMemo(
+  }, [locale, text, setText, setFilter, category, status, licence, credit])
+  // The same for the heading's buttons: the export follows the search, not the rows.
+  const actions = useMemo(
     () => (
-      <ListHeader title={m.menu_merchant_manage({}, { locale })} market={market}>
-        <div className="flex flex-wrap gap-2">
-          <MerchantExportButton params={params} />
-          <Button asChild>
-            <Link to="/merchant/register" search={{ market: linkMarket }}>
-              {plusIcon}
-              {m.merchants_register({}, { locale })}
-            </Link>
-          </Button>
-        </div>
-      </ListHeader>
+      <div className="flex flex-wrap gap-2">
+        <MerchantExportButton params={params} />
+        <Button asChild>
+          <Link to="/merchant/register" search={{ market: linkMarket }}>
+            {plusIcon}
+            {m.merchants_register({}, { locale })}
+          </Link>
+        </Button>
+      </div>
     ),
-    [locale, market, params, linkMarket],
+    [locale, params, linkMarket],
   )
 
   return (
-    <section className="space-y-4">
-      {header}
-      {sentBack && (
-        <p role="status" className="rounded-md border border-border bg-muted px-3 py-2 text-sm">
-          {m.merchants_sent_back()}
-        </p>
-      )}
-      <DataTable
-        caption={m.menu_merchant_manage()}
-        columns={columns}
-        result={result}
-        showIndex
-        {...list.paging}
-        {...list.sorting}
-        columnVisibility={visibility}
-        rowKey={(row) => row.id}
-        filtered={Boolean(search.q || search.category || search.status || search.licence || search.credit)}
-        toolbar={toolbar}
-      />
-    </section>
+    <ListPage
+      title={m.menu_merchant_manage()}
+      market={market}
+      actions={actions}
+      notice={
+        sentBack && (
+          <p role="status" className="rounded-md border border-border bg-muted px-3 py-2 text-sm">
+            {m.merchants_sent_back()}
+          </p>
+        )
+      }
+      list={list}
+      columnsKey="merchants"
+      columns={columns}
+      result={result}
+      showIndex
+      rowKey={(row) => row.id}
+      filtered={Boolean(search.q || search.category || search.status || search.licence || search.credit)}
+      filters={toolbar}
+    />
   )
 }

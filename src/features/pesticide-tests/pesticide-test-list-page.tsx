@@ -11,19 +11,16 @@ import { FOLLOW_UP_ACTION_WORDS, TEST_RESULT_WORDS } from '@contract/words'
 import { m } from '@/paraglide/messages'
 import { wordFor, wordOptions } from '@/lib/words'
 import { useListResult } from '@/components/async-state/use-list-result'
-import { ColumnVisibility, hideableColumns } from '@/components/data-table/column-visibility'
-import { DataTable } from '@/components/data-table/data-table'
 import { DateRangeFilter, type DayRange } from '@/components/data-table/date-range-filter'
 import { ExportButton } from '@/components/data-table/export-button'
-import { FilterChip } from '@/components/data-table/filter-chip'
-import { ListHeader } from '@/components/data-table/list-header'
+import { FilterChips } from '@/components/data-table/filter-chips'
+import { ListPage } from '@/components/data-table/list-page'
 import { DeviceCell, MerchantCell, Narrowable } from '@/components/data-table/narrowable-cells'
 import { SearchBox } from '@/components/data-table/search-box'
 import { SelectFilter } from '@/components/data-table/select-filter'
 import { useColumns } from '@/components/data-table/use-columns'
-import { useColumnVisibility } from '@/components/data-table/use-column-visibility'
 import { useListSearch } from '@/components/data-table/use-list-search'
-import { chosenName, withMarketColumn } from '@/components/data-table/market-column'
+import { chosenDeviceCode, chosenMerchantName, withMarketColumn } from '@/components/data-table/market-column'
 import { lazyComponent, OnFirstUse } from '@/components/on-first-use'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -195,7 +192,6 @@ export function PesticideTestListPage({ search, market, role, onSearchChange }: 
       [allMarkets, setFilter],
     ),
   )
-  const { visibility, setVisible } = useColumnVisibility('pesticide-tests')
   // The days the list shows when the URL names none or one end (the server's rule): the boxes say them.
   const shownTo = search.to ?? shanghaiToday()
   const shownDays = { from: search.from ?? addDays(shownTo, -(PESTICIDE_TEST_DEFAULT_DAYS - 1)), to: shownTo }
@@ -205,75 +201,65 @@ export function PesticideTestListPage({ search, market, role, onSearchChange }: 
   const failuresFirst = search.sort === 'failures'
   const { merchant, device, stall } = search
   const narrowed = Boolean(search.q || search.result || search.from || search.to || merchant || device || stall)
-  const merchantName =
-    merchant &&
-    chosenName(result.rows, (row) => (row.merchant?.id === merchant ? row.merchant.name : undefined), merchant)
-  const deviceCode =
-    device && chosenName(result.rows, (row) => (row.device.id === device ? row.device.code : undefined), device)
-  const chips = [
-    merchantName && { key: 'merchant' as const, label: m.pesticide_tests_chip_merchant({ name: merchantName }) },
-    deviceCode && { key: 'device' as const, label: m.pesticide_tests_chip_device({ code: deviceCode }) },
-    stall && { key: 'stall' as const, label: m.pesticide_tests_chip_stall({ stall }) },
-  ].filter((chip) => !!chip)
-
+  const merchantName = merchant && chosenMerchantName(result.rows, merchant)
+  const deviceCode = device && chosenDeviceCode(result.rows, device)
   return (
-    <section className="space-y-4">
-      <ListHeader title={m.menu_pesticide_tests()} market={market}>
+    <ListPage
+      title={m.menu_pesticide_tests()}
+      market={market}
+      actions={
         <ExportButton
           data-testid="pesticide-tests-export"
           download={() => exportPesticideTests(params, `pesticide-tests-${shanghaiToday()}.csv`)}
         />
-      </ListHeader>
-      <DataTable
-        caption={m.menu_pesticide_tests()}
-        columns={columns}
-        result={result}
-        {...list.paging}
-        {...list.sorting}
-        columnVisibility={visibility}
-        rowKey={(row) => row.id}
-        filtered={narrowed}
-        emptyText={narrowed ? undefined : m.pesticide_tests_empty()}
-        toolbar={
-          <>
-            <SearchBox label={m.pesticide_tests_search()} value={list.text} onChange={list.setText} />
-            <DateRangeFilter
-              label={m.pesticide_tests_col_time()}
-              from={shownDays.from}
-              to={shownDays.to}
-              onChange={setDays}
-            />
-            <SelectFilter
-              label={m.pesticide_tests_col_result()}
-              allLabel={m.pesticide_tests_result_all()}
-              value={search.result}
-              options={wordOptions(TEST_RESULTS, TEST_RESULT_WORDS)}
-              onChange={(value) => list.setFilter('result', value)}
-              className="w-32"
-            />
-            <Button
-              variant={failuresFirst ? 'default' : 'outline'}
-              aria-pressed={failuresFirst}
-              onClick={() =>
-                list.sorting.onSortChange(failuresFirst ? { id: 'time', desc: true } : { id: 'failures', desc: true })
-              }
-              data-testid="pesticide-tests-failures-first"
-            >
-              <ListFilter aria-hidden className="size-4" />
-              {m.pesticide_tests_failures_first()}
-            </Button>
-            {chips.map((chip) => (
-              <FilterChip
-                key={chip.key}
-                label={chip.label}
-                removeLabel={m.pesticide_tests_chip_remove({ filter: chip.label })}
-                onRemove={() => list.setFilter(chip.key, undefined)}
-              />
-            ))}
-            <ColumnVisibility columns={hideableColumns(columns)} visibility={visibility} onChange={setVisible} />
-          </>
-        }
-      />
+      }
+      list={list}
+      columnsKey="pesticide-tests"
+      columns={columns}
+      result={result}
+      rowKey={(row) => row.id}
+      filtered={narrowed}
+      emptyText={narrowed ? undefined : m.pesticide_tests_empty()}
+      filters={
+        <>
+          <SearchBox label={m.pesticide_tests_search()} value={list.text} onChange={list.setText} />
+          <DateRangeFilter
+            label={m.pesticide_tests_col_time()}
+            from={shownDays.from}
+            to={shownDays.to}
+            onChange={setDays}
+          />
+          <SelectFilter
+            label={m.pesticide_tests_col_result()}
+            allLabel={m.pesticide_tests_result_all()}
+            value={search.result}
+            options={wordOptions(TEST_RESULTS, TEST_RESULT_WORDS)}
+            onChange={(value) => list.setFilter('result', value)}
+            className="w-32"
+          />
+          <Button
+            variant={failuresFirst ? 'default' : 'outline'}
+            aria-pressed={failuresFirst}
+            onClick={() =>
+              list.sorting.onSortChange(failuresFirst ? { id: 'time', desc: true } : { id: 'failures', desc: true })
+            }
+            data-testid="pesticide-tests-failures-first"
+          >
+            <ListFilter aria-hidden className="size-4" />
+            {m.pesticide_tests_failures_first()}
+          </Button>
+          <FilterChips
+            chips={[
+              merchantName && { key: 'merchant', label: m.pesticide_tests_chip_merchant({ name: merchantName }) },
+              deviceCode && { key: 'device', label: m.pesticide_tests_chip_device({ code: deviceCode }) },
+              stall && { key: 'stall', label: m.pesticide_tests_chip_stall({ stall }) },
+            ]}
+            removeLabel={m.pesticide_tests_chip_remove}
+            onRemove={(key) => list.setFilter(key, undefined)}
+          />
+        </>
+      }
+    >
       <p className="text-xs text-muted-foreground">{m.pesticide_tests_range_note()}</p>
       <OnFirstUse used={opened !== null}>
         {openTest && (
@@ -285,6 +271,6 @@ export function PesticideTestListPage({ search, market, role, onSearchChange }: 
           />
         )}
       </OnFirstUse>
-    </section>
+    </ListPage>
   )
 }

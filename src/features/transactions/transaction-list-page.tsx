@@ -12,20 +12,17 @@ import { m } from '@/paraglide/messages'
 import { useLocale, type Locale } from '@/lib/locale'
 import { wordFor, wordOptions } from '@/lib/words'
 import { useListResult, type ListResult } from '@/components/async-state/use-list-result'
-import { ColumnVisibility, hideableColumns } from '@/components/data-table/column-visibility'
-import { DataTable } from '@/components/data-table/data-table'
 import { DateRangeFilter, type DayRange } from '@/components/data-table/date-range-filter'
 import { ExportButton } from '@/components/data-table/export-button'
-import { FilterChip } from '@/components/data-table/filter-chip'
-import { ListHeader } from '@/components/data-table/list-header'
+import { FilterChips } from '@/components/data-table/filter-chips'
+import { ListPage } from '@/components/data-table/list-page'
 import { DeviceCell, MerchantCell } from '@/components/data-table/narrowable-cells'
 import type { CursorPaging } from '@/components/data-table/pagination'
 import { SearchBox } from '@/components/data-table/search-box'
 import { SelectFilter } from '@/components/data-table/select-filter'
 import { useColumns } from '@/components/data-table/use-columns'
-import { useColumnVisibility } from '@/components/data-table/use-column-visibility'
 import { useListSearch } from '@/components/data-table/use-list-search'
-import { chosenName, withMarketColumn } from '@/components/data-table/market-column'
+import { chosenDeviceCode, chosenMerchantName, withMarketColumn } from '@/components/data-table/market-column'
 import { Badge } from '@/components/ui/badge'
 import { AmountRangeFilter } from './amount-range-filter'
 import { JumpToTime } from './jump-to-time'
@@ -137,8 +134,6 @@ function transactionColumns(
   return withMarketColumn(columns, allMarkets, m.transactions_col_market(), (row) => row.market.name)
 }
 
-/** A chosen merchant's or device's name, as the rows shown name it (an id's start until a row does). */
-
 /** What the table shows for days the API would refuse: no rows (the days' filter says why). */
 const NOTHING_ASKED: Omit<ListResult<Transaction>, 'retry'> = {
   rows: [],
@@ -184,7 +179,6 @@ export function TransactionListPage({ search, market, onSearchChange }: Transact
       [allMarkets, locale, setFilter],
     ),
   )
-  const { visibility, setVisible } = useColumnVisibility('transactions')
   const setDays = useCallback(({ from, to }: DayRange) => changeFilters({ from, to }), [changeFilters])
   // The cursors of the answer shown, once it is the current one (an earlier page's would turn from there).
   const answer = query.isPlaceholderData ? undefined : query.data
@@ -214,86 +208,76 @@ export function TransactionListPage({ search, market, onSearchChange }: Transact
     search.amountMin !== undefined ||
     search.amountMax !== undefined,
   )
-  const merchantName =
-    merchant &&
-    chosenName(result.rows, (row) => (row.merchant?.id === merchant ? row.merchant.name : undefined), merchant)
-  const deviceCode =
-    device && chosenName(result.rows, (row) => (row.device.id === device ? row.device.code : undefined), device)
-  const chips = [
-    merchantName && { key: 'merchant' as const, label: m.transactions_chip_merchant({ name: merchantName }) },
-    deviceCode && { key: 'device' as const, label: m.transactions_chip_device({ code: deviceCode }) },
-    stall && { key: 'stall' as const, label: m.transactions_chip_stall({ stall }) },
-  ].filter((chip) => !!chip)
-
+  const merchantName = merchant && chosenMerchantName(result.rows, merchant)
+  const deviceCode = device && chosenDeviceCode(result.rows, device)
   return (
-    <section className="space-y-4">
-      <ListHeader title={m.menu_transactions()} market={market}>
+    <ListPage
+      title={m.menu_transactions()}
+      market={market}
+      actions={
         <ExportButton
           data-testid="transactions-export"
           download={() => exportTransactions(params, `transactions-${shanghaiToday()}.csv`)}
         />
-      </ListHeader>
-      <DataTable
-        caption={m.menu_transactions()}
-        columns={columns}
-        result={result}
-        {...list.paging}
-        {...list.sorting}
-        cursor={cursor}
-        columnVisibility={visibility}
-        rowKey={(row) => row.id}
-        filtered={narrowed}
-        emptyText={refused ? m.table_date_refused_empty() : narrowed ? undefined : m.transactions_empty()}
-        toolbar={
-          <>
-            <SearchBox label={m.transactions_search()} value={list.text} onChange={list.setText} />
-            <DateRangeFilter
-              label={m.transactions_col_time()}
-              from={search.from}
-              to={search.to}
-              maxDays={MAX_RANGE_DAYS}
-              onChange={setDays}
+      }
+      list={list}
+      columnsKey="transactions"
+      columns={columns}
+      result={result}
+      cursor={cursor}
+      rowKey={(row) => row.id}
+      filtered={narrowed}
+      emptyText={refused ? m.table_date_refused_empty() : narrowed ? undefined : m.transactions_empty()}
+      filters={
+        <>
+          <SearchBox label={m.transactions_search()} value={list.text} onChange={list.setText} />
+          <DateRangeFilter
+            label={m.transactions_col_time()}
+            from={search.from}
+            to={search.to}
+            maxDays={MAX_RANGE_DAYS}
+            onChange={setDays}
+          />
+          <SelectFilter
+            label={m.transactions_col_method()}
+            allLabel={m.transactions_method_all()}
+            value={search.method}
+            options={wordOptions(PAYMENT_METHODS, PAYMENT_METHOD_WORDS)}
+            onChange={(method) => list.setFilter('method', method)}
+          />
+          <SelectFilter
+            label={m.transactions_col_kind()}
+            allLabel={m.transactions_kind_all()}
+            value={search.kind}
+            options={wordOptions(TRANSACTION_KINDS, TRANSACTION_KIND_WORDS)}
+            onChange={(kind) => list.setFilter('kind', kind)}
+            className="w-52"
+          />
+          <AmountRangeFilter
+            min={search.amountMin}
+            max={search.amountMax}
+            onChange={(range) => changeFilters({ ...range, page: 1 })}
+          />
+          {search.sort === 'time' && (
+            <JumpToTime
+              key={search.at ?? ''}
+              value={search.at}
+              onJump={(at) => onSearchChange({ ...NO_POSITION, at })}
             />
-            <SelectFilter
-              label={m.transactions_col_method()}
-              allLabel={m.transactions_method_all()}
-              value={search.method}
-              options={wordOptions(PAYMENT_METHODS, PAYMENT_METHOD_WORDS)}
-              onChange={(method) => list.setFilter('method', method)}
-            />
-            <SelectFilter
-              label={m.transactions_col_kind()}
-              allLabel={m.transactions_kind_all()}
-              value={search.kind}
-              options={wordOptions(TRANSACTION_KINDS, TRANSACTION_KIND_WORDS)}
-              onChange={(kind) => list.setFilter('kind', kind)}
-              className="w-52"
-            />
-            <AmountRangeFilter
-              min={search.amountMin}
-              max={search.amountMax}
-              onChange={(range) => changeFilters({ ...range, page: 1 })}
-            />
-            {search.sort === 'time' && (
-              <JumpToTime
-                key={search.at ?? ''}
-                value={search.at}
-                onJump={(at) => onSearchChange({ ...NO_POSITION, at })}
-              />
-            )}
-            {chips.map((chip) => (
-              <FilterChip
-                key={chip.key}
-                label={chip.label}
-                removeLabel={m.transactions_chip_remove({ filter: chip.label })}
-                onRemove={() => list.setFilter(chip.key, undefined)}
-              />
-            ))}
-            <ColumnVisibility columns={hideableColumns(columns)} visibility={visibility} onChange={setVisible} />
-          </>
-        }
-      />
+          )}
+          <FilterChips
+            chips={[
+              merchantName && { key: 'merchant', label: m.transactions_chip_merchant({ name: merchantName }) },
+              deviceCode && { key: 'device', label: m.transactions_chip_device({ code: deviceCode }) },
+              stall && { key: 'stall', label: m.transactions_chip_stall({ stall }) },
+            ]}
+            removeLabel={m.transactions_chip_remove}
+            onRemove={(key) => list.setFilter(key, undefined)}
+          />
+        </>
+      }
+    >
       <p className="text-xs text-muted-foreground">{m.transactions_range_note()}</p>
-    </section>
+    </ListPage>
   )
 }
