@@ -43,7 +43,11 @@ const app = (
 // A frame to take over (a signed-in page, src/prerender/pages.ts `takeover`) is replaced by the page
 // drawn afresh, once its route has loaded: one commit from the frame to the page, never a blank between.
 if (prerendered === location.pathname && root.dataset.takeover !== undefined) {
-  void router.load().then(() => createRoot(root).render(app))
+  void router.load().then(() => {
+    // A list's search typed into the frame: the page's search box takes it (components/data-table/search-box.tsx).
+    rememberTypedValues(root)
+    createRoot(root).render(app)
+  })
 } else if (prerendered === location.pathname && servedLocale === getLocale()) {
   void router.load().then(() => {
     if (router.state.location.pathname !== prerendered) return createRoot(root).render(app)

@@ -5,11 +5,13 @@ import { AUDIT_LIST } from '@contract/audit-list'
 import { COMPLAINT_LIST } from '@contract/complaint-list'
 import { DEVICE_LIST } from '@contract/device-list'
 import { MERCHANT_LIST } from '@contract/merchant-list'
+import { TRANSACTION_LIST } from '@contract/transactions-list'
 import { Role } from '@contract/roles'
 import { auditListQuery } from '@/features/audit/queries'
 import { complaintListQuery } from '@/features/complaints/queries'
 import { deviceListQuery } from '@/features/devices/queries'
 import { merchantListQuery } from '@/features/merchants/queries'
+import { transactionListQuery } from '@/features/transactions/queries'
 import { startEarlyList } from '@/lib/early-list'
 import { PRERENDERED_PAGES } from './pages'
 
@@ -27,6 +29,11 @@ const LISTS: Record<string, Opens> = {
   '/complaint': (search, market) =>
     complaintListQuery({
       ...(parsed(COMPLAINT_LIST, search) as object),
+      market,
+    } as never) as FetchQueryOptions<unknown>,
+  '/transaction': (search, market) =>
+    transactionListQuery({
+      ...(parsed(TRANSACTION_LIST, search) as object),
       market,
     } as never) as FetchQueryOptions<unknown>,
   '/audit': (search, market) =>

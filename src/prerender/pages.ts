@@ -152,6 +152,9 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
     firstPage: '/api/complaints?page=1&pageSize=20&sort=receivedAt&order=desc',
   }),
   listFrame('/audit', 'audit-list', 'audit', { firstPage: '/api/audit?page=1&pageSize=20&sort=at&order=desc' }),
-  // Not the transactions' and pesticide tests' lists: their toolbars show the days they list, by
-  // default counted from today, which a frame drawn at build time would show as the build's day.
+  listFrame('/transaction', 'transaction-list', 'transaction', {
+    firstPage: '/api/transactions?pageSize=20&sort=time&order=desc',
+  }),
+  // Not the pesticide tests' list: its toolbar shows the days it lists, by default the last seven
+  // counted from today, which a frame drawn at build time would show as the build's days.
 ]

@@ -127,6 +127,7 @@ describe.each([
   { path: '/device', heading: 'Device management', marketColumn: 'column-marketName' },
   { path: '/complaint', heading: 'Complaint handling', marketColumn: 'column-marketName' },
   { path: '/audit', heading: 'Operation log', marketColumn: 'column-market' },
+  { path: '/transaction', heading: 'Transactions', marketColumn: 'column-market' },
 ])('the list at $path paints its frame from the HTML (the kit’s list frame)', ({ path, heading, marketColumn }) => {
   it('shows the frame with JavaScript off: the shell, its heading, the table head and skeleton rows', async () => {
     const context = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false, locale: 'en-US' })

@@ -210,6 +210,9 @@ describe('market management (OFFICIAL)', () => {
     await page.reload()
     // The Workplace's prerendered frame shows the platform's default until the console takes over.
     await expect.poll(() => page.getByTestId('market-switcher').textContent()).toContain('廊坊市新华农贸市场')
+    // A click on the frame's switcher before the console has taken over is not the console's: wait for
+    // the account menu to name the account (the frame's is nameless).
+    await expect.poll(() => page.getByTestId('user-menu').textContent()).toContain(DEMO.official.username)
     // From the keyboard: type, walk down with the arrow keys, Enter takes the focused one.
     await page.getByTestId('market-switcher').click()
     await page.getByPlaceholder('Search markets').fill('保定')
