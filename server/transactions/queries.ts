@@ -310,20 +310,19 @@ async function rollupTotal(db: Reader, scope: MarketScope, filters: TransactionF
   return pick(row)
 }
 
-async function totalOf(db: Reader, scope: MarketScope, filters: TransactionFilters, where: SQL | undefined, now: Date) {
-  const exact = await rollupTotal(db, scope, filters, now)
-  return exact === null
-    ? cappedCount(
-        db,
-        db
-          .select({ one: sql`1` })
-          .from(transactions)
-          .where(where)
-          .$dynamic(),
-        TRANSACTION_COUNT_CAP,
-      )
-    : { total: exact, totalCapped: false }
-}
+type Total = { total: number; totalCapped: boolean }
+
+/** The rows the filters match, counted up to the cap (what the rollups cannot answer). */
+const countedTotal = (db: Reader, where: SQL | undefined): Promise<Total> =>
+  cappedCount(
+    db,
+    db
+      .select({ one: sql`1` })
+      .from(transactions)
+      .where(where)
+      .$dynamic(),
+    TRANSACTION_COUNT_CAP,
+  )
 
 /** Whether any row lies before `position` in the list's order (the previous page's button). */
 async function anyBefore(
@@ -368,12 +367,22 @@ export async function listTransactions(
     if (sort !== 'time' || query.q) return once(null, pageSize + 1)
     return readByDays(once, range, direction, dayOfBound(sort, cursor, cursor ? undefined : at), pageSize + 1)
   }
-  // The page and the count at once (both awaited together: neither failure goes unheard).
   const bound = after ? beyond(sort, after, order) : at ? fromMinute(at, order) : undefined
-  const [rows, counted] = await Promise.all([
-    before ? read(beyond(sort, before, flip(order)), flip(order), before) : read(bound, order, after),
-    totalOf(db, scope, query, where, now),
-  ])
+  const readPage = () =>
+    before ? read(beyond(sort, before, flip(order)), flip(order), before) : read(bound, order, after)
+  // The total beside the page (both awaited together: neither failure goes unheard): from the rollups
+  // when they answer it, else counted over the whole range (every day part planned, up to the cap
+  // read). On the first page that count waits for the page: a first page that is not full holds every
+  // row the filters match (an event id, a quiet filter), and its length is the total, exact.
+  const firstPage = !after && !before && !at
+  const total = async (): Promise<Total | null> => {
+    const exact = await rollupTotal(db, scope, query, now)
+    if (exact !== null) return { total: exact, totalCapped: false }
+    return firstPage ? null : countedTotal(db, where)
+  }
+  const [rows, known] = await Promise.all([readPage(), total()])
+  const counted: Total =
+    known ?? (rows.length <= pageSize ? { total: rows.length, totalCapped: false } : await countedTotal(db, where))
 
   if (before && rows.length > pageSize) {
     const page = rows.slice(0, pageSize).reverse()
