@@ -217,6 +217,22 @@ function withNames(
 /** The days a first read by time covers; each further read covers twice as many. */
 const FIRST_WINDOW_DAYS = 1
 
+/** Days from `from` to `to`, both included. */
+const daysIn = ({ from, to }: { from: string; to: string }) =>
+  Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1
+
+/**
+ * The first window's days when the rollups gave the filters' total: wide enough to hold the page at
+ * the range's average rows a day (with half again to spare), so a sparse filter (refunds only, one
+ * merchant) is read in one or two windows instead of doubling from a single day four or five times.
+ * Nothing in the rollups: the whole range at once (one read settles it).
+ */
+function firstWindowDays(total: number, range: { from: string; to: string }, limit: number) {
+  const days = daysIn(range)
+  if (total <= 0) return days
+  return Math.min(days, Math.max(FIRST_WINDOW_DAYS, Math.ceil((1.5 * limit * days) / total)))
+}
+
 /** The Shanghai day a cursor (or a minute) stands in, when the list is sorted by time. */
 function dayOfBound(sort: TransactionSort, cursor: string | undefined, at: string | undefined): string | null {
   if (sort !== 'time') return null
@@ -239,11 +255,12 @@ async function readByDays(
   direction: 'asc' | 'desc',
   startDay: string | null,
   limit: number,
+  firstWidth = FIRST_WINDOW_DAYS,
 ): Promise<PageRow[]> {
   const rows: PageRow[] = []
   const clamp = (day: string) => (day < range.from ? range.from : day > range.to ? range.to : day)
   let edge = clamp(startDay ?? (direction === 'desc' ? range.to : range.from))
-  for (let width = FIRST_WINDOW_DAYS; rows.length < limit; width *= 2) {
+  for (let width = firstWidth; rows.length < limit; width *= 2) {
     const days =
       direction === 'desc'
         ? { from: clamp(addDays(edge, 1 - width)), to: edge }
@@ -355,6 +372,13 @@ export async function listTransactions(
   const { sort, order, pageSize, after, before, at } = query
   const where = filterWhere(scope, query, now)
   const range = daysOf(query, now)
+  const firstPage = !after && !before && !at
+  // The rollups' total first (a few day rows, when they answer the filters): it sizes the page's first
+  // window. Else the rows are counted (every day part planned, up to the cap read): beside the page on
+  // a cursor; on the first page only once the page is full, since a first page that is not full holds
+  // every row the filters match (an event id, a quiet filter) and its length is the total, exact.
+  const exact = await rollupTotal(db, scope, query, now)
+  const width = exact === null ? FIRST_WINDOW_DAYS : firstWindowDays(exact, range, pageSize + 1)
   const read = (bound: SQL | undefined, direction: 'asc' | 'desc', cursor?: string) => {
     const once = (days: { from: string; to: string } | null, limit: number) =>
       withNames(
@@ -365,22 +389,16 @@ export async function listTransactions(
         limit,
       )
     if (sort !== 'time' || query.q) return once(null, pageSize + 1)
-    return readByDays(once, range, direction, dayOfBound(sort, cursor, cursor ? undefined : at), pageSize + 1)
+    return readByDays(once, range, direction, dayOfBound(sort, cursor, cursor ? undefined : at), pageSize + 1, width)
   }
   const bound = after ? beyond(sort, after, order) : at ? fromMinute(at, order) : undefined
   const readPage = () =>
     before ? read(beyond(sort, before, flip(order)), flip(order), before) : read(bound, order, after)
-  // The total beside the page (both awaited together: neither failure goes unheard): from the rollups
-  // when they answer it, else counted over the whole range (every day part planned, up to the cap
-  // read). On the first page that count waits for the page: a first page that is not full holds every
-  // row the filters match (an event id, a quiet filter), and its length is the total, exact.
-  const firstPage = !after && !before && !at
-  const total = async (): Promise<Total | null> => {
-    const exact = await rollupTotal(db, scope, query, now)
-    if (exact !== null) return { total: exact, totalCapped: false }
-    return firstPage ? null : countedTotal(db, where)
-  }
-  const [rows, known] = await Promise.all([readPage(), total()])
+  // Both awaited together: neither failure goes unheard.
+  const [rows, known] = await Promise.all([
+    readPage(),
+    exact !== null ? { total: exact, totalCapped: false } : firstPage ? null : countedTotal(db, where),
+  ])
   const counted: Total =
     known ?? (rows.length <= pageSize ? { total: rows.length, totalCapped: false } : await countedTotal(db, where))
 
