@@ -7,7 +7,11 @@
 // first page and on the page 1,000 cursor steps deep (or as deep as the filter's rows go); then OFFICIAL
 // across all markets for one day, likewise. Ten connections.
 // Budget (issue 25): p95 <= 50 ms with ten connections.
-//   node bench/transactions-list.mjs        BENCH_DURATION=5 seconds a line, BENCH_NO_SEED=1 as it is
+// Each line also says the server process's CPU per request (user + system, from /proc: is the one Node
+// thread the bottleneck?) and the load average (1 minute) as it ends.
+//   node bench/transactions-list.mjs        BENCH_DURATION=5 seconds a line, BENCH_NO_SEED=1 as it is,
+//                                           BENCH_LINES=<regex> only the lines whose label matches
+import { readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import postgres from 'postgres'
 import { register } from 'tsx/esm/api'
@@ -52,7 +56,17 @@ if (process.env.BENCH_NO_SEED !== '1' && stored < target * 0.9) {
   console.log(`  ${result.counts.transactions.toLocaleString('en')} transactions in ${Math.round(result.seconds)} s`)
 }
 
-const { base, stop } = await startBuiltServer({ port: PORT, databaseUrl: url })
+const { base, stop, pid } = await startBuiltServer({ port: PORT, databaseUrl: url })
+/** The server's CPU time so far in ms (Linux: /proc/<pid>/stat utime + stime, in clock ticks of 10 ms). */
+function serverCpuMs() {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  } catch {
+    return NaN
+  }
+}
+const only = process.env.BENCH_LINES ? new RegExp(process.env.BENCH_LINES) : null
 const misses = []
 const ms = (value) => value.toFixed(1).padStart(5)
 const qs = (query) => new URLSearchParams(query).toString()
@@ -118,6 +132,7 @@ try {
     `GET /api/transactions, ${total.toLocaleString('en')} transactions (PostgreSQL, OFFICIAL, ${CONNECTIONS} connections, ${DURATION} s a line; budget p95 <= ${BUDGET_MS} ms; load average ${load.join(' ')})`,
   )
   for (const [label, query] of lines) {
+    if (only && !only.test(label)) continue
     const { cursor, depth } = await deepCursor(query)
     for (const [page, extra] of [
       ['first page', {}],
@@ -128,12 +143,14 @@ try {
       const answer = await (await fetch(address, { headers: official })).json()
       if (answer.code !== 20000) throw new Error(`${label}: ${answer.code} ${answer.msg}`)
       for (let i = 0; i < 10; i++) await fetch(address, { headers: official })
+      const cpuBefore = serverCpuMs()
       const result = await measure(address, official, { connections: CONNECTIONS, duration: DURATION })
+      const cpu = (serverCpuMs() - cpuBefore) / result.times.length
       const over = result.p95 > BUDGET_MS
       if (over) misses.push(`${label}, ${page}`)
       const counted = `${answer.data.total.toLocaleString('en')}${answer.data.totalCapped ? '+' : ''}`
       console.log(
-        `  ${`${label} · ${page}`.padEnd(62)} total ${counted.padStart(8)} · p50 ${ms(result.p50)} ms · p95 ${ms(result.p95)} ms${over ? ' OVER BUDGET' : ' OK'} · ${Math.round(result.rps)} req/s${result.failed ? ` · ${result.failed} failed` : ''}`,
+        `  ${`${label} · ${page}`.padEnd(62)} total ${counted.padStart(8)} · p50 ${ms(result.p50)} ms · p95 ${ms(result.p95)} ms${over ? ' OVER BUDGET' : ' OK'} · ${Math.round(result.rps)} req/s · server CPU ${cpu.toFixed(1)} ms/req · load ${loadavg()[0].toFixed(1)}${result.failed ? ` · ${result.failed} failed` : ''}`,
       )
     }
   }

@@ -217,6 +217,22 @@ function withNames(
 /** The days a first read by time covers; each further read covers twice as many. */
 const FIRST_WINDOW_DAYS = 1
 
+/** Days from `from` to `to`, both included. */
+const daysIn = ({ from, to }: { from: string; to: string }) =>
+  Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1
+
+/**
+ * The first window's days when the rollups gave the filters' total: wide enough to hold the page at
+ * the range's average rows a day (with half again to spare), so a sparse filter (refunds only, one
+ * merchant) is read in one or two windows instead of doubling from a single day four or five times.
+ * Nothing in the rollups: the whole range at once (one read settles it).
+ */
+function firstWindowDays(total: number, range: { from: string; to: string }, limit: number) {
+  const days = daysIn(range)
+  if (total <= 0) return days
+  return Math.min(days, Math.max(FIRST_WINDOW_DAYS, Math.ceil((1.5 * limit * days) / total)))
+}
+
 /** The Shanghai day a cursor (or a minute) stands in, when the list is sorted by time. */
 function dayOfBound(sort: TransactionSort, cursor: string | undefined, at: string | undefined): string | null {
   if (sort !== 'time') return null
@@ -239,11 +255,12 @@ async function readByDays(
   direction: 'asc' | 'desc',
   startDay: string | null,
   limit: number,
+  firstWidth = FIRST_WINDOW_DAYS,
 ): Promise<PageRow[]> {
   const rows: PageRow[] = []
   const clamp = (day: string) => (day < range.from ? range.from : day > range.to ? range.to : day)
   let edge = clamp(startDay ?? (direction === 'desc' ? range.to : range.from))
-  for (let width = FIRST_WINDOW_DAYS; rows.length < limit; width *= 2) {
+  for (let width = firstWidth; rows.length < limit; width *= 2) {
     const days =
       direction === 'desc'
         ? { from: clamp(addDays(edge, 1 - width)), to: edge }
@@ -310,20 +327,19 @@ async function rollupTotal(db: Reader, scope: MarketScope, filters: TransactionF
   return pick(row)
 }
 
-async function totalOf(db: Reader, scope: MarketScope, filters: TransactionFilters, where: SQL | undefined, now: Date) {
-  const exact = await rollupTotal(db, scope, filters, now)
-  return exact === null
-    ? cappedCount(
-        db,
-        db
-          .select({ one: sql`1` })
-          .from(transactions)
-          .where(where)
-          .$dynamic(),
-        TRANSACTION_COUNT_CAP,
-      )
-    : { total: exact, totalCapped: false }
-}
+type Total = { total: number; totalCapped: boolean }
+
+/** The rows the filters match, counted up to the cap (what the rollups cannot answer). */
+const countedTotal = (db: Reader, where: SQL | undefined): Promise<Total> =>
+  cappedCount(
+    db,
+    db
+      .select({ one: sql`1` })
+      .from(transactions)
+      .where(where)
+      .$dynamic(),
+    TRANSACTION_COUNT_CAP,
+  )
 
 /** Whether any row lies before `position` in the list's order (the previous page's button). */
 async function anyBefore(
@@ -356,6 +372,13 @@ export async function listTransactions(
   const { sort, order, pageSize, after, before, at } = query
   const where = filterWhere(scope, query, now)
   const range = daysOf(query, now)
+  const firstPage = !after && !before && !at
+  // The rollups' total first (a few day rows, when they answer the filters): it sizes the page's first
+  // window. Else the rows are counted (every day part planned, up to the cap read): beside the page on
+  // a cursor; on the first page only once the page is full, since a first page that is not full holds
+  // every row the filters match (an event id, a quiet filter) and its length is the total, exact.
+  const exact = await rollupTotal(db, scope, query, now)
+  const width = exact === null ? FIRST_WINDOW_DAYS : firstWindowDays(exact, range, pageSize + 1)
   const read = (bound: SQL | undefined, direction: 'asc' | 'desc', cursor?: string) => {
     const once = (days: { from: string; to: string } | null, limit: number) =>
       withNames(
@@ -366,14 +389,18 @@ export async function listTransactions(
         limit,
       )
     if (sort !== 'time' || query.q) return once(null, pageSize + 1)
-    return readByDays(once, range, direction, dayOfBound(sort, cursor, cursor ? undefined : at), pageSize + 1)
+    return readByDays(once, range, direction, dayOfBound(sort, cursor, cursor ? undefined : at), pageSize + 1, width)
   }
-  // The page and the count at once (both awaited together: neither failure goes unheard).
   const bound = after ? beyond(sort, after, order) : at ? fromMinute(at, order) : undefined
-  const [rows, counted] = await Promise.all([
-    before ? read(beyond(sort, before, flip(order)), flip(order), before) : read(bound, order, after),
-    totalOf(db, scope, query, where, now),
+  const readPage = () =>
+    before ? read(beyond(sort, before, flip(order)), flip(order), before) : read(bound, order, after)
+  // Both awaited together: neither failure goes unheard.
+  const [rows, known] = await Promise.all([
+    readPage(),
+    exact !== null ? { total: exact, totalCapped: false } : firstPage ? null : countedTotal(db, where),
   ])
+  const counted: Total =
+    known ?? (rows.length <= pageSize ? { total: rows.length, totalCapped: false } : await countedTotal(db, where))
 
   if (before && rows.length > pageSize) {
     const page = rows.slice(0, pageSize).reverse()
