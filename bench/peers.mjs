@@ -55,12 +55,13 @@ const PAGES = [
   { key: 'peer-dashboard', site: 'peer', path: '/', label: 'shadcn-admin / (dashboard)' },
 ]
 // BENCH_BASE_ROOT=/path measures another checkout's build of ours beside this one (a baseline: before
-// and after a change in one run), on BENCH_BASE_DATA_DIR if given; its pages are the lists' keys + '-before'.
+// and after a change in one run), on BENCH_BASE_DATA_DIR if given; its pages are /login's and the lists'
+// keys + '-before' (/login's beside the same limit page).
 const BASE_ROOT = process.env.BENCH_BASE_ROOT
 const LIST_KEYS = ['market', 'merchant', 'device', 'complaint', 'audit', 'transaction']
 const BASE_PORT = 4203
 if (BASE_ROOT)
-  for (const key of LIST_KEYS) {
+  for (const key of ['login', ...LIST_KEYS]) {
     const page = PAGES.find((candidate) => candidate.key === key)
     PAGES.push({ ...page, key: `${key}-before`, site: 'base', label: `${page.label} (before)` })
   }
@@ -286,13 +287,15 @@ const load = () =>
     .join(', ')
 
 if (!existsSync('dist/server/main.js')) throw new Error('build first: npm run build')
-if (!existsSync(path.join(PEER_DIST, 'index.html')))
+// The peer is started only when a chosen page is its (BENCH_PAGES=limit,login measures /login alone).
+const needsPeer = pages.some((page) => page.site === 'peer')
+if (needsPeer && !existsSync(path.join(PEER_DIST, 'index.html')))
   throw new Error(`the peer is not built at ${PEER_DIST} (see the comment at the top of bench/peers.mjs)`)
 
 console.log(`Beside shadcn-admin, one run: load average at start ${load()}`)
 // BENCH_DATA_DIR runs our server on a demo PGlite folder seeded before (seeding takes minutes on a busy machine).
 const ours = await startBuiltServer({ port: OUR_PORT, startSeconds: 300, dataDir: process.env.BENCH_DATA_DIR })
-const peer = await startStaticServer({ root: PEER_DIST, port: PEER_PORT })
+const peer = needsPeer ? await startStaticServer({ root: PEER_DIST, port: PEER_PORT }) : null
 const base = BASE_ROOT
   ? await startBuiltServer({
       port: BASE_PORT,
@@ -304,15 +307,16 @@ const base = BASE_ROOT
 const results = new Map(pages.map((page) => [page.key, []]))
 let noScript
 try {
-  const { authorization: token } = await officialHeaders(ours.base)
+  const signedIn = pages.some((page) => page.signedIn)
+  const token = signedIn ? (await officialHeaders(ours.base)).authorization : undefined
   const browser = await launchChromium()
   const limitChars = await writeLimitPage(browser, ours.base)
   console.log(`  limit page: ${LIMIT_PATH}, ${limitChars} characters of HTML`)
   noScript = await loginWithoutScript(browser, ours.base)
-  const bases = { ours: ours.base, peer: peer.base, base: base?.base }
+  const bases = { ours: ours.base, peer: peer?.base, base: base?.base }
   const urlOf = (page) => `${bases[page.site]}${page.path}`
   // The baseline's sessions live in its own database.
-  const tokens = { ours: token, base: base ? (await officialHeaders(base.base)).authorization : undefined }
+  const tokens = { ours: token, base: base && signedIn ? (await officialHeaders(base.base)).authorization : undefined }
   const visitPage = (page) => visit(browser, urlOf(page), { token: page.signedIn ? tokens[page.site] : undefined })
   // A first pass warms the servers' file caches and PGlite's, not the browser's (every visit is cold).
   for (const page of pages) await visitPage(page)
@@ -324,7 +328,7 @@ try {
   }
   await browser.close()
 } finally {
-  await Promise.all([ours.stop(), peer.stop(), base?.stop()])
+  await Promise.all([ours.stop(), peer?.stop(), base?.stop()])
 }
 
 // Medians of each figure; a visit that reported no LCP (Chromium sometimes sends none before the page
@@ -429,6 +433,7 @@ const kb = (value) => `${kib(value).toFixed(1)} KiB`
 const mb = (value) => `${value.toFixed(1)} MB`
 const shift = (value) => value.toFixed(3)
 ratioLine('/login LCP / static limit LCP', 'login', 'limit', 'lcp', 1.15, ms)
+ratioLine('/login LCP before / static limit LCP', 'login-before', 'limit', 'lcp', 1.15, ms)
 absoluteLine('/login CLS', 'login', 'cls', 0.02, shift)
 absoluteLine('/login compressed files (issue 2)', 'login', 'bodyBytes', 120 * 1024, kb)
 if (noScript && has('login'))

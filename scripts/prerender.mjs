@@ -86,6 +86,13 @@ async function bootScript(entry) {
 /** What the page's boot script reads off <html> (src/prerender/pages.ts `platformOnly`, `firstPage`). */
 const htmlAttributes = (page) =>
   `${page.platformOnly ? ' data-platform-only' : ''}${page.firstPage ? ` data-first-page="${escapeAttribute(page.firstPage)}"` : ''}`
+
+/** The entry's module script, which a `paintFirst` page preloads instead (its boot script starts it). */
+const entryScript = /<script type="module" crossorigin src="([^"]+)"><\/script>/
+if (!entryScript.test(template)) throw new Error('prerender: index.html has no entry module script')
+const preloadEntry = (html) =>
+  html.replace(entryScript, (_, src) => `<link rel="modulepreload" crossorigin href="${src}" data-entry>`)
+
 const sha256 = (text) => createHash('sha256').update(text, 'utf8').digest('base64')
 const escapeAttribute = (text) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;')
 
@@ -111,7 +118,7 @@ for (const page of PRERENDERED_PAGES) {
     const hoisted = /^(?:<link [^>]*>)*/.exec(rendered)[0]
     const markup = rendered.slice(hoisted.length)
     for (const theme of VIEW_THEMES) {
-      const html = withInlineCss
+      const html = (page.paintFirst ? preloadEntry(withInlineCss) : withInlineCss)
         .replace(/<html lang="[^"]*">/, `<html lang="${locale}"${htmlAttributes(page)}>`)
         .replace('</head>', `${variants ? `<style>${variants}</style>` : ''}${preloads}${hoisted}</head>`)
         .replace('<body>', `<body${theme === 'dark' ? ' data-theme="dark"' : ''}><script>${boot}</script>`)

@@ -1,8 +1,10 @@
+import { useLayoutEffect } from 'react'
 import { Languages } from 'lucide-react'
 import { m } from '@/paraglide/messages'
 import { LOCALES, switchLocale, useLocale, type Locale } from '@/lib/locale'
 import { showToast } from '@/lib/toast'
 import { cn } from '@/lib/cn'
+import { takeEarlyLocale } from '@/prerender/early-locale'
 
 const LABELS: Record<Locale, () => string> = { 'zh-CN': m.locale_zh_cn, 'en-US': m.locale_en_us }
 
@@ -12,6 +14,12 @@ const LABELS: Record<Locale, () => string> = { 'zh-CN': m.locale_zh_cn, 'en-US':
  */
 export function LocaleSwitch({ className }: { className?: string }) {
   const locale = useLocale()
+  // A language chosen in the prerendered page before this code arrived (its boot script noted it):
+  // applied now, after hydration, before the next paint.
+  useLayoutEffect(() => {
+    const early = takeEarlyLocale()
+    if (early !== undefined && LOCALES.includes(early as Locale)) choose(early as Locale)
+  }, [])
   return (
     <label
       className={cn(
@@ -23,11 +31,9 @@ export function LocaleSwitch({ className }: { className?: string }) {
       <span className="sr-only">{m.locale_label()}</span>
       <select
         data-testid="locale-switch"
+        name="locale"
         value={locale}
-        onChange={(event) => {
-          switchLocale(event.target.value as Locale)
-          void showToast('success', m.locale_changed())
-        }}
+        onChange={(event) => choose(event.target.value as Locale)}
         className="cursor-pointer appearance-none bg-transparent pr-1 text-sm outline-none"
       >
         {LOCALES.map((value) => (
@@ -38,4 +44,9 @@ export function LocaleSwitch({ className }: { className?: string }) {
       </select>
     </label>
   )
+}
+
+function choose(locale: Locale): void {
+  if (!switchLocale(locale)) return
+  void showToast('success', m.locale_changed())
 }

@@ -8,13 +8,14 @@ export const LOCALES = locales
 
 const listeners = new Set<() => void>()
 
-/** Switches language without a reload: paraglide stores it under `locale`; subscribers re-render. */
-export function switchLocale(next: Locale): void {
-  if (next === getLocale()) return
+/** Switches language without a reload: paraglide stores it under `locale`; subscribers re-render. Answers whether it changed. */
+export function switchLocale(next: Locale): boolean {
+  if (next === getLocale()) return false
   void setLocale(next, { reload: false })
   document.documentElement.lang = next
   writeViewCookie(settingsStore.state.theme, next)
   for (const listener of listeners) listener()
+  return true
 }
 
 function subscribe(listener: () => void) {

@@ -62,6 +62,14 @@ export type PrerenderedPage = {
    * each to the app's own request).
    */
   firstPage?: string
+  /**
+   * The app's entry script starts only after the HTML's first paint: the HTML preloads it
+   * (`<link rel="modulepreload" data-entry>`) instead of loading it as a module script, and the boot
+   * script must call ./boot/start-after-first-paint.ts. For a page whose own HTML is what the visitor
+   * needs first (the sign-in page); its boot script must also hold what the visitor does before the
+   * code arrives (../typed-before-hydration.ts, ../early-locale.ts).
+   */
+  paintFirst?: boolean
 }
 
 /** The frame's nameless platform account (its navbar and menu); the page takes over with the real one. */
@@ -116,6 +124,7 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
     file: 'login',
     preload: ['src/routes/login.tsx?tsr-split=component'],
     boot: 'src/prerender/boot/login.ts',
+    paintFirst: true,
   },
   {
     // Issue 24 §2: the console's shell and the Workplace's widget frames with their skeletons paint from

@@ -27,7 +27,8 @@ export function holdEarlySubmits(): void {
   document.addEventListener(
     'submit',
     (event) => {
-      if (document.documentElement.dataset.live) return
+      // Live (takeEarlySubmit marks it with an empty value): the page's own handler answers.
+      if (document.documentElement.dataset.live !== undefined) return
       event.preventDefault()
       document.documentElement.dataset.earlySubmit = ''
     },

@@ -169,6 +169,46 @@ describe('/login when its code arrives', () => {
     await context.close()
   })
 
+  it('switches to the language chosen before its code arrived, keeping what was typed and the focus', async () => {
+    const context = await contextFor('zh-CN')
+    const page = await context.newPage()
+    const problems: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text())
+    })
+    page.on('pageerror', (error) => problems.push(error.message))
+    // The framework chunk waits until the visitor has typed and chosen English.
+    let release = () => {}
+    const chosen = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/assets/framework-*.js', async (route) => {
+      await chosen
+      await route.continue()
+    })
+    await page.goto('/login', { waitUntil: 'commit' })
+    const zh = words('zh-CN')
+    await page.getByLabel(zh.login_username as string).fill(DEMO.official.username)
+    await page.getByTestId('locale-switch').selectOption('en-US')
+    await page.getByLabel(zh.login_password as string).click()
+    await page.keyboard.type(DEMO.official.password)
+    release()
+    await page.getByText('Language switched').waitFor()
+    await page.getByRole('button', { name: 'Sign in' }).waitFor()
+    await expect(page.locator('h1').textContent()).resolves.toBe(words('en-US').app_title)
+    await expect(page.getByTestId('locale-switch').inputValue()).resolves.toBe('en-US')
+    await expect(page.getByLabel('Username').inputValue()).resolves.toBe(DEMO.official.username)
+    await expect(page.getByLabel('Password').inputValue()).resolves.toBe(DEMO.official.password)
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('name'))).resolves.toBe('password')
+    await expect(page.evaluate(() => localStorage.getItem('locale'))).resolves.toBe('en-US')
+    await expect(page.evaluate(() => document.cookie)).resolves.toContain('console-view=en-US.light')
+    expect(problems).toEqual([])
+    // A later switch is the page's own: back to Chinese, once.
+    await page.getByTestId('locale-switch').selectOption('zh-CN')
+    await page.getByRole('button', { name: zh.login_submit }).waitFor()
+    await page.getByLabel(zh.login_password as string).press('Enter')
+    await page.waitForURL('**/dashboard/workplace')
+    await context.close()
+  })
+
   it('starts in the language chosen from Accept-Language on a first visit, and keeps it', async () => {
     const context = await contextFor('en-US')
     const page = await context.newPage()
