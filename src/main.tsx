@@ -1,4 +1,5 @@
 import { StrictMode } from 'react'
+import { flushSync } from 'react-dom'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
 import { getLocale, isLocale, setLocale } from '@/paraglide/runtime'
@@ -45,8 +46,9 @@ const app = (
 if (prerendered === location.pathname && root.dataset.takeover !== undefined) {
   void router.load().then(() => {
     // A list's search typed into the frame: the page's search box takes it (components/data-table/search-box.tsx).
+    // Read and replaced in one task (flushSync): a key typed between the two would be lost with the frame.
     rememberTypedValues(root)
-    createRoot(root).render(app)
+    flushSync(() => createRoot(root).render(app))
   })
 } else if (prerendered === location.pathname && servedLocale === getLocale()) {
   void router.load().then(() => {
