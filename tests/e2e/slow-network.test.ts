@@ -110,7 +110,8 @@ describe('two tabs of the market list', () => {
     const search = page.getByPlaceholder('Search name, account or credit code')
     const query = () => new URL(page.url()).searchParams.get('q')
     await page.goto('/market?q=%E5%94%90%E5%B1%B1')
-    await search.waitFor()
+    // The list has taken over its prerendered frame (whose box is empty) and opened its tab.
+    await expect.poll(() => search.inputValue()).toBe('唐山')
     await page.goto('/market?q=%E4%BF%9D%E5%AE%9A')
     await expect.poll(() => search.inputValue()).toBe('保定')
     const tabs = page.getByTestId('tab-bar').getByRole('navigation').getByRole('link')
