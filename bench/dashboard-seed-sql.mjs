@@ -226,10 +226,10 @@ function rollups(from, to) {
      select merchant_id, market_id, ${shanghaiDay('at')}, sum(payments), sum(payment_fen), sum(refunds), sum(refund_fen)
      from bench_sql_events where merchant_id is not null group by 1, 2, 3
      on conflict (merchant_id, day) do update set ${replace('payments, payment_fen, refunds, refund_fen')}`,
-    `insert into method_day_stats (market_id, day, method, payments, payment_fen)
-     select market_id, ${shanghaiDay('at')}, method, sum(payments), sum(payment_fen)
-     from bench_sql_events where method is not null and payments = 1 group by 1, 2, 3
-     on conflict (market_id, day, method) do update set ${replace('payments, payment_fen')}`,
+    `insert into method_day_stats (market_id, day, method, payments, payment_fen, refunds, refund_fen)
+     select market_id, ${shanghaiDay('at')}, method, sum(payments), sum(payment_fen), sum(refunds), sum(refund_fen)
+     from bench_sql_events where method is not null group by 1, 2, 3
+     on conflict (market_id, day, method) do update set ${replace('payments, payment_fen, refunds, refund_fen')}`,
     'drop table bench_sql_events',
     // The platform's rows: every market's summed (the ingest adds each batch to both).
     `insert into market_minute_stats (market_id, minute, ${figures})
@@ -240,10 +240,10 @@ function rollups(from, to) {
      select '${ALL_MARKETS}', day, ${summed} from market_day_stats
      where market_id <> '${ALL_MARKETS}' and day between '${from}' and '${to}' group by 2
      on conflict (market_id, day) do update set ${replace(figures)}`,
-    `insert into method_day_stats (market_id, day, method, payments, payment_fen)
-     select '${ALL_MARKETS}', day, method, sum(payments), sum(payment_fen) from method_day_stats
-     where market_id <> '${ALL_MARKETS}' and day between '${from}' and '${to}' group by 2, 3
-     on conflict (market_id, day, method) do update set ${replace('payments, payment_fen')}`,
+    `insert into method_day_stats (market_id, day, method, payments, payment_fen, refunds, refund_fen)
+     select '${ALL_MARKETS}', day, method, sum(payments), sum(payment_fen), sum(refunds), sum(refund_fen)
+     from method_day_stats where market_id <> '${ALL_MARKETS}' and day between '${from}' and '${to}' group by 2, 3
+     on conflict (market_id, day, method) do update set ${replace('payments, payment_fen, refunds, refund_fen')}`,
   ]
 }
 

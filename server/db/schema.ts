@@ -609,6 +609,9 @@ export const methodDayStats = pgTable(
     method: text('method').notNull(),
     payments: figure('payments'),
     paymentFen: figure('payment_fen'),
+    /** Refunds by their payment's method (migration 0024): a method's total of both kinds is exact. */
+    refunds: figure('refunds'),
+    refundFen: figure('refund_fen'),
   },
   (t) => [primaryKey({ columns: [t.marketId, t.day, t.method] }), index('method_day_stats_day_idx').on(t.day)],
 )

@@ -350,7 +350,7 @@ async function storeEvents(
       delta.marketMinute.add(minute, figures)
       delta.marketDay.add(day, figures)
       if (merchantDay) delta.merchantDay.add(merchantDay, figures)
-      if (payment) delta.methodDay.add({ ...day, method }, { payments: 1, paymentFen: event.amountFen })
+      delta.methodDay.add({ ...day, method }, figures)
     } else if (event.type === 'passenger_count') {
       counts.push({
         marketId,

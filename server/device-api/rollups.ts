@@ -52,6 +52,9 @@ class Sums<Key extends Record<string, string | Date>, F extends Partial<Figures>
 }
 
 type MarketKeyed = { marketId: string }
+/** A merchant's or a method's day: money only. */
+type MoneyFigures = Pick<Figures, 'payments' | 'paymentFen' | 'refunds' | 'refundFen'>
+const noMoney = (): MoneyFigures => ({ payments: 0, paymentFen: 0, refunds: 0, refundFen: 0 })
 
 /**
  * What one batch adds to every rollup table. Market rows are kept twice: for the market, and for the
@@ -60,14 +63,8 @@ type MarketKeyed = { marketId: string }
 export class RollupDelta {
   readonly marketMinute = new Sums<{ marketId: string; minute: Date }, Figures>(zero)
   readonly marketDay = new Sums<{ marketId: string; day: string }, Figures>(zero)
-  readonly merchantDay = new Sums<
-    { merchantId: string; day: string; marketId: string },
-    Pick<Figures, 'payments' | 'paymentFen' | 'refunds' | 'refundFen'>
-  >(() => ({ payments: 0, paymentFen: 0, refunds: 0, refundFen: 0 }))
-  readonly methodDay = new Sums<
-    { marketId: string; day: string; method: string },
-    Pick<Figures, 'payments' | 'paymentFen'>
-  >(() => ({ payments: 0, paymentFen: 0 }))
+  readonly merchantDay = new Sums<{ merchantId: string; day: string; marketId: string }, MoneyFigures>(noMoney)
+  readonly methodDay = new Sums<{ marketId: string; day: string; method: string }, MoneyFigures>(noMoney)
 }
 
 /** The platform's rows: the market rows summed under ALL_MARKETS. */
@@ -209,11 +206,6 @@ export function rollupStatements(delta: RollupDelta): SQL[] {
     ...upsert(methodDayStats, methodKey, figuresOnly(delta.methodDay.sorted())),
     ...upsert(marketMinuteStats, minuteKey, figuresOnly(platformRows(delta.marketMinute, zero)), 'saturating'),
     ...upsert(marketDayStats, dayKey, figuresOnly(platformRows(delta.marketDay, zero)), 'saturating'),
-    ...upsert(
-      methodDayStats,
-      methodKey,
-      figuresOnly(platformRows(delta.methodDay, () => ({ payments: 0, paymentFen: 0 }))),
-      'saturating',
-    ),
+    ...upsert(methodDayStats, methodKey, figuresOnly(platformRows(delta.methodDay, noMoney)), 'saturating'),
   ]
 }

@@ -113,7 +113,7 @@ async function checkChunk(tx: Transaction, marketIds: string[] | 'platform', day
   const money = ['payments', 'payment_fen', 'refunds', 'refund_fen'] as const
   // The rows' sums for every key at once: one scan of the chunk's day (grouping sets), not one per
   // table (four scans of a day's rows made the check of 1,000 markets at 10 million take 73 s).
-  // `g` says which set a row is: 0 the market, 1 a merchant, 2 a method's payments, 3 a minute.
+  // `g` says which set a row is: 0 the market, 1 a merchant, 2 a method, 3 a minute.
   const raw =
     await q(sql`with e as (${events}) select e.market_id::text, e.merchant_id::text, min(m.name) as merchant_name,
         case when grouping(e.method) = 0 then e.method end as method,
@@ -125,7 +125,7 @@ async function checkChunk(tx: Transaction, marketIds: string[] | 'platform', day
         case when grouping(e.merchant_id) = 0 then 1 when grouping(e.method) = 0 then 2
           when grouping(date_trunc('minute', e.at)) = 0 then 3 else 0 end as g
         from e left join merchants m on m.id = e.merchant_id
-        group by grouping sets ((e.market_id), (e.market_id, e.merchant_id), (e.market_id, e.method, e.payments),
+        group by grouping sets ((e.market_id), (e.market_id, e.merchant_id), (e.market_id, e.method),
           (e.market_id, date_trunc('minute', e.at)))`)
   const setOf = (g: number) => raw.filter((row) => num(row.g) === g)
   const [marketKept, merchantKept, methodKept, minuteKept] = [
@@ -140,7 +140,7 @@ async function checkChunk(tx: Transaction, marketIds: string[] | 'platform', day
         where s.market_id in ${ids} and s.day = ${day}`,
         ),
     await q(
-      sql`select market_id::text, method, payments::float8 as payments, payment_fen::float8 as payment_fen
+      sql`select market_id::text, method, ${sql.raw(money.map((c) => `${c}::float8 as ${c}`).join(', '))}
         from method_day_stats where market_id in ${ids} and day = ${day}`,
     ),
     await q(
@@ -150,8 +150,8 @@ async function checkChunk(tx: Transaction, marketIds: string[] | 'platform', day
   ]
   const marketRaw = setOf(0)
   const merchantRaw = platform ? [] : setOf(1).filter((row) => row.merchant_id !== null)
-  // A method's payments only (the set is keyed by `payments` too: the refunds' rows are dropped here).
-  const methodRaw = setOf(2).filter((row) => row.method !== null && num(row.payments) > 0)
+  // Counts and gate rows have no method: their set's row is dropped here.
+  const methodRaw = setOf(2).filter((row) => row.method !== null)
   const minuteRaw = setOf(3)
   const market = (row: Row) => String(row.market_id)
   return [
@@ -170,7 +170,7 @@ async function checkChunk(tx: Transaction, marketIds: string[] | 'platform', day
       methodKept,
       methodRaw,
       (row) => `${market(row)}|${String(row.method)}`,
-      ['payments', 'payment_fen'],
+      money,
       (row) => ({ marketId: market(row), where: { kind: 'method', method: String(row.method) } }),
     ),
     ...compare(

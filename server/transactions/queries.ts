@@ -277,7 +277,8 @@ type PageRow = Awaited<ReturnType<typeof withNames>>[number]
 /**
  * The total from the day rollups, when they answer the filters exactly: the days and the market (the
  * market's day rows, or the platform's for all markets), a kind, one merchant (its day rows), or one
- * method's payments. Null when a filter needs the rows themselves.
+ * method (its day rows, refunds by their payment's method since migration 0024). Null when a filter
+ * needs the rows themselves (a merchant's method among them: no rollup keeps both).
  */
 async function rollupTotal(db: Reader, scope: MarketScope, filters: TransactionFilters, now: Date) {
   const { merchant, device, stall, method, kind, amountMin, amountMax, q } = filters
@@ -286,9 +287,9 @@ async function rollupTotal(db: Reader, scope: MarketScope, filters: TransactionF
   const pick = (row: { payments: unknown; refunds: unknown } | undefined) =>
     Number(kind === 'refund' ? 0 : (row?.payments ?? 0)) + Number(kind === 'payment' ? 0 : (row?.refunds ?? 0))
   if (method) {
-    if (kind !== 'payment' || merchant) return null
+    if (merchant) return null
     const [row] = await db
-      .select({ payments: sum(methodDayStats.payments) })
+      .select({ payments: sum(methodDayStats.payments), refunds: sum(methodDayStats.refunds) })
       .from(methodDayStats)
       .where(
         and(
@@ -298,7 +299,7 @@ async function rollupTotal(db: Reader, scope: MarketScope, filters: TransactionF
           lte(methodDayStats.day, to),
         ),
       )
-    return Number(row?.payments ?? 0)
+    return pick(row)
   }
   if (merchant) {
     const [row] = await db

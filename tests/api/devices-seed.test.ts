@@ -227,15 +227,19 @@ describe('demo devices', () => {
     ).toBe(0)
     expect(
       await differences(
-        `select market_id, ${day('occurred_at')} as day, method, count(*)::bigint as payments, sum(amount_fen)::bigint as payment_fen
-        from transactions where type = 'payment' group by 1, 2, 3`,
-        `select market_id, day, method, payments::bigint, payment_fen::bigint from method_day_stats where market_id <> '${ALL_MARKETS}'`,
+        `select market_id, ${day('occurred_at')} as day, method,
+          count(*) filter (where type = 'payment')::bigint as payments,
+          coalesce(sum(amount_fen) filter (where type = 'payment'), 0)::bigint as payment_fen,
+          count(*) filter (where type = 'refund')::bigint as refunds,
+          coalesce(sum(amount_fen) filter (where type = 'refund'), 0)::bigint as refund_fen
+        from transactions group by 1, 2, 3`,
+        `select market_id, day, method, ${columns(money)} from method_day_stats where market_id <> '${ALL_MARKETS}'`,
       ),
     ).toBe(0)
     expect(
       await differences(
-        `select day, method, sum(payments)::bigint, sum(payment_fen)::bigint from method_day_stats where market_id <> '${ALL_MARKETS}' group by 1, 2`,
-        `select day, method, payments::bigint, payment_fen::bigint from method_day_stats where market_id = '${ALL_MARKETS}'`,
+        `select day, method, ${sums(money)} from method_day_stats where market_id <> '${ALL_MARKETS}' group by 1, 2`,
+        `select day, method, ${columns(money)} from method_day_stats where market_id = '${ALL_MARKETS}'`,
       ),
     ).toBe(0)
     for (const [table, key] of [

@@ -72,6 +72,17 @@ describe('the nightly rollup check', () => {
           eq(methodDayStats.method, 'alipay'),
         ),
       )
+    // A method's refunds (kept since migration 0024): the refund keeps its payment's method.
+    await t.db
+      .update(methodDayStats)
+      .set({ refunds: 4 })
+      .where(
+        and(
+          eq(methodDayStats.marketId, operator.marketId),
+          eq(methodDayStats.day, '2026-10-31'),
+          eq(methodDayStats.method, 'wechat'),
+        ),
+      )
     const scheduler = new Scheduler({ db: t.db, clock: t.time.clock, logger }, [rollupCheckJob])
     await scheduler.tick()
     await scheduler.tick()
@@ -83,6 +94,7 @@ describe('the nightly rollup check', () => {
       expect(en?.content).toContain('Payment amount (yuan): kept 25.00, recomputed 20.00')
       expect(en?.content).toMatch(/merchant 测试商户 1, Refunds: kept 3, recomputed 1/)
       expect(en?.content).toContain('All markets, method Alipay, Payments: kept 2, recomputed 1')
+      expect(en?.content).toMatch(/method WeChat Pay, Refunds: kept 4, recomputed 1/)
       const [zh] = await notices(official.token, 'zh-CN')
       expect(zh?.title).toBe('日统计与明细不一致')
       expect(zh?.content).toContain('收款金额（元）：统计值 25.00，重算值 20.00')

@@ -145,6 +145,22 @@ describe('GET /api/transactions: scope, days and filters', () => {
     expect(answer.data.totalCapped).toBe(false)
   })
 
+  it.each(['method=wechat', 'method=wechat&kind=refund', 'method=wechat&kind=payment', 'method=cash'])(
+    'answers %s on a full page with the exact total of both kinds (the method rollup keeps refunds)',
+    async (query) => {
+      const all = (await list('pageSize=100&from=2026-10-31&to=2026-11-01', a.token)).data.list
+      const params = new URLSearchParams(query)
+      const want = all.filter(
+        (row) => row.method === params.get('method') && (!params.get('kind') || row.kind === params.get('kind')),
+      ).length
+      // wechat: P0-0 and P0-5 carry the three refunds (refunds keep their payment's method).
+      expect(want).toBeGreaterThan(2)
+      const answer = await list(`${query}&pageSize=2&from=2026-10-31&to=2026-11-01`, a.token)
+      expect(answer.data.list).toHaveLength(2)
+      expect(answer.data).toMatchObject({ total: want, totalCapped: false })
+    },
+  )
+
   it('filters by merchant, device and stall (the rollup answers the merchant’s total)', async () => {
     const byMerchant = await list(`merchant=${m2}&pageSize=100`, a.token)
     expect(byMerchant.data.total).toBe(A_TODAY_PAYMENTS / 2)
