@@ -80,4 +80,26 @@ describe('KeptAnswers', () => {
     expect(await kept.get('a', 0, keptFor, async () => 'A')).toBe('A')
     expect(await kept.get('b', 0, keptFor, async () => 'B')).toBe('B')
   })
+
+  it('serves an answer the caller kept itself while fresh', async () => {
+    const kept = new KeptAnswers()
+    kept.keep('k', 0, keptFor, 'counted')
+    const { calls, compute } = slow<string>()
+    expect(await kept.get('k', 500, keptFor, compute)).toBe('counted')
+    expect(calls).toHaveLength(0)
+  })
+
+  it('holds at most 10,000 answers, dropping the oldest and those too old to serve', async () => {
+    const kept = new KeptAnswers()
+    const long = { freshMs: 100_000, staleMs: 100_000 }
+    for (let n = 0; n <= 10_000; n++) kept.keep(`k${n}`, n, long, n)
+    const recomputed = async () => -1
+    // The oldest went past the cap; the next oldest and the newest are still held.
+    expect(await kept.get('k1', 10_001, long, recomputed)).toBe(1)
+    expect(await kept.get('k10000', 10_001, long, recomputed)).toBe(10_000)
+    expect(await kept.get('k0', 10_001, long, recomputed)).toBe(-1)
+    // Past its staleMs an answer is never served: it is dropped when the next one is kept.
+    kept.keep('late', 200_000, keptFor, 'late')
+    expect(await kept.get('k10000', 200_000, { freshMs: 1e9, staleMs: 1e9 }, recomputed)).toBe(-1)
+  })
 })

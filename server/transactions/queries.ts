@@ -31,6 +31,7 @@ import {
 import { ApiError } from '../lib/errors'
 import { allOf, cappedCount, withinDays } from '../lib/list-query'
 import { inScope, marketScope, type MarketScope } from '../lib/scope'
+import type { KeptAnswers, KeptFor } from '../lib/kept-answers'
 import type { SessionUser } from '../lib/types'
 
 type Caller = Pick<SessionUser, 'role' | 'marketId'>
@@ -342,6 +343,19 @@ const countedTotal = (db: Reader, where: SQL | undefined): Promise<Total> =>
     TRANSACTION_COUNT_CAP,
   )
 
+/**
+ * How long a count of the filters serves their cursor pages: paging through a filter the rollups cannot
+ * answer counts it once (up to 10,000 rows read over every day part of the range), not on every page.
+ * The first page always counts afresh, so a total shown is never older than this on a page turned to.
+ */
+const COUNT_KEPT: KeptFor = { freshMs: 30_000, staleMs: 30_000 }
+
+/** What a count depends on: the scope, the filters and the days (not the position, the order or the page size). */
+function countKey(scope: MarketScope, filters: TransactionFilters, range: { from: string; to: string }) {
+  const { merchant, device, stall, method, kind, amountMin, amountMax, q } = filters
+  return `transactions ${JSON.stringify([scope ?? null, range.from, range.to, merchant, device, stall, method, kind, amountMin, amountMax, q])}`
+}
+
 /** Whether any row lies before `position` in the list's order (the previous page's button). */
 async function anyBefore(
   db: Reader,
@@ -364,7 +378,7 @@ async function anyBefore(
  * `at` from a Shanghai minute; none of them: the first page.
  */
 export async function listTransactions(
-  { db, clock }: { db: Reader; clock: () => Date },
+  { db, clock, keptAnswers }: { db: Reader; clock: () => Date; keptAnswers: KeptAnswers },
   caller: Caller,
   query: TransactionListQuery,
 ): Promise<TransactionList> {
@@ -395,13 +409,20 @@ export async function listTransactions(
   const bound = after ? beyond(sort, after, order) : at ? fromMinute(at, order) : undefined
   const readPage = () =>
     before ? read(beyond(sort, before, flip(order)), flip(order), before) : read(bound, order, after)
+  const key = countKey(scope, query, range)
+  const count = () => countedTotal(db, where)
   // Both awaited together: neither failure goes unheard.
   const [rows, known] = await Promise.all([
     readPage(),
-    exact !== null ? { total: exact, totalCapped: false } : firstPage ? null : countedTotal(db, where),
+    exact !== null
+      ? { total: exact, totalCapped: false }
+      : firstPage
+        ? null
+        : keptAnswers.get(key, now.getTime(), COUNT_KEPT, count),
   ])
-  const counted: Total =
-    known ?? (rows.length <= pageSize ? { total: rows.length, totalCapped: false } : await countedTotal(db, where))
+  let counted: Total | null = known
+  if (!counted && rows.length <= pageSize) counted = { total: rows.length, totalCapped: false }
+  if (!counted) keptAnswers.keep(key, now.getTime(), COUNT_KEPT, (counted = await count()))
 
   if (before && rows.length > pageSize) {
     const page = rows.slice(0, pageSize).reverse()

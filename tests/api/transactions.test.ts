@@ -231,6 +231,26 @@ describe('GET /api/transactions: cursor paging', () => {
     expect((await list(`market=${b.marketId}&amountMin=5000`)).data).toMatchObject({ total: 5, totalCapped: false })
     await t.db.execute(sql`delete from transactions where event_id like 'bulk-%'`)
   })
+
+  it("turns pages on the count its first page made, for 30 s (not counting every page's rows again)", async () => {
+    const query = `market=${a.marketId}&amountMin=100&amountMax=900&pageSize=2`
+    const first = await list(query)
+    expect(first.data.total).toBeGreaterThan(2)
+    const added = (n: number) =>
+      t.db
+        .execute(sql`insert into transactions (market_id, device_id, merchant_id, stall_no, event_id, type, method, amount_fen, occurred_at)
+        values (${a.marketId}::uuid, gen_random_uuid(), null, 'X', ${`kept-${n}`}, 'payment', 'cash', 150, ${today('05:00:00')}::timestamptz)`)
+    await added(1)
+    const turned = await list(`${query}&after=${first.data.next}`)
+    expect(turned.data.total).toBe(first.data.total)
+    // The first page counts afresh, and its pages go on from its count.
+    const again = await list(query)
+    expect(again.data.total).toBe(first.data.total + 1)
+    await added(2)
+    t.time.advance(31_000)
+    expect((await list(`${query}&after=${again.data.next}`)).data.total).toBe(first.data.total + 2)
+    await t.db.execute(sql`delete from transactions where event_id like 'kept-%'`)
+  })
 })
 
 describe('GET /api/transactions: hostile input', () => {
