@@ -20,7 +20,9 @@ export async function startBuiltServer({
 }) {
   const base = `http://127.0.0.1:${port}`
   const ownDataDir = dataDir ? null : mkdtempSync(path.join(tmpdir(), 'ds-bench-'))
-  const entry = fromSource ? ['--import', 'tsx', 'server/main.ts'] : ['dist/server/main.js']
+  // BENCH_SERVER_NODE_ARGS: flags for the server's node only (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)
+  const entry = [...nodeArgs, ...(fromSource ? ['--import', 'tsx', 'server/main.ts'] : ['dist/server/main.js'])]
   const server = spawn(process.execPath, entry, {
     env: {
       ...process.env,

@@ -348,4 +348,25 @@ describe('GET /api/transactions/export', () => {
     expect(body.find((row) => row[1] === 'R0-0')?.[9]).toBe('P0-0')
     expect(body.some((row) => row[6] === "'=SUM(1+1)")).toBe(true)
   })
+
+  it('exports more rows than a batch, each once, in the list order, by time and by amount', async () => {
+    // 2,500 rows over two days: three batches, the next read while the last is written.
+    await t.db
+      .execute(sql`insert into transactions (market_id, device_id, merchant_id, stall_no, event_id, type, method, amount_fen, occurred_at)
+      select ${b.marketId}::uuid, gen_random_uuid(), null, 'X', 'many-' || n, 'payment', 'cash', 10000 + n % 7, ${yesterday('12:00:00')}::timestamptz + n * interval '20 seconds'
+      from generate_series(1, 2500) as n`)
+    for (const sort of ['time', 'amount'] as const) {
+      const response = await t.request(
+        `/api/transactions/export?market=${b.marketId}&from=2026-10-31&to=2026-11-01&sort=${sort}`,
+        { method: 'GET', token: official, locale: 'en-US' },
+      )
+      const body = parseCsv(await response.text())
+        .slice(1)
+        .filter((row) => row[1]?.startsWith('many-'))
+      expect(new Set(body.map((row) => row[1])).size).toBe(2500)
+      const keys = body.map((row) => (sort === 'time' ? row[0]! : row[4]!.padStart(12, '0')))
+      expect(keys).toEqual([...keys].sort().reverse())
+    }
+    await t.db.execute(sql`delete from transactions where event_id like 'many-%'`)
+  })
 })
