@@ -410,9 +410,9 @@ export async function listTransactions(
   const range = daysOf(query, now)
   const firstPage = !after && !before && !at
   // The rollups' total first (a few day rows, when they answer the filters): it sizes the page's first
-  // window. Else the rows are counted (every day part planned, up to the cap read): beside the page on
-  // a cursor; on the first page only once the page is full, since a first page that is not full holds
-  // every row the filters match (an event id, a quiet filter) and its length is the total, exact.
+  // window. Else the rows are counted (every day part planned, up to the cap read), beside the page: on
+  // a cursor, the count its first page kept; on the first page afresh, unless the filter is an event
+  // id (a row or two: the page, not full, holds them all and its length is the total, exact).
   const exact = await rollupTotal(db, scope, query, now)
   const width = exact === null ? FIRST_WINDOW_DAYS : firstWindowDays(exact, range, pageSize + 1)
   const read = (bound: SQL | undefined, direction: 'asc' | 'desc', cursor?: string) => {
@@ -432,18 +432,23 @@ export async function listTransactions(
     before ? read(beyond(sort, before, flip(order)), flip(order), before) : read(bound, order, after)
   const key = countKey(scope, query, range)
   const count = () => countedTotal(db, where)
+  const kept = (total: Total) => {
+    keptAnswers.keep(key, now.getTime(), COUNT_KEPT, total)
+    return total
+  }
   // Both awaited together: neither failure goes unheard.
   const [rows, known] = await Promise.all([
     readPage(),
     exact !== null
       ? { total: exact, totalCapped: false }
-      : firstPage
-        ? null
-        : keptAnswers.get(key, now.getTime(), COUNT_KEPT, count),
+      : !firstPage
+        ? keptAnswers.get(key, now.getTime(), COUNT_KEPT, count)
+        : query.q
+          ? null
+          : count().then(kept),
   ])
-  let counted: Total | null = known
-  if (!counted && rows.length <= pageSize) counted = { total: rows.length, totalCapped: false }
-  if (!counted) keptAnswers.keep(key, now.getTime(), COUNT_KEPT, (counted = await count()))
+  const counted: Total =
+    known ?? (rows.length <= pageSize ? { total: rows.length, totalCapped: false } : kept(await count()))
 
   if (before && rows.length > pageSize) {
     const page = rows.slice(0, pageSize).reverse()
