@@ -185,10 +185,9 @@ describe('one journey across every area', () => {
       await official.page.getByRole('row', { name: new RegExp(market.name) }).waitFor()
       await official.page.getByRole('button', { name: `More actions for ${market.name}` }).click()
       await official.page.getByRole('menuitem', { name: 'Freeze' }).click()
-      // In the full e2e run the dialog's button is redrawn again and again (see the session notes of
-      // 2026-11-27 and 11-28): neither a pointer click nor a focus found it still. The click is dispatched
-      // on the button as it stands, in one step.
-      await official.page.getByRole('alertdialog').getByRole('button', { name: 'Freeze' }).dispatchEvent('click')
+      // The row may be found, and its confirm opened, before the search reaches the list: the answer then
+      // moves the row to the top, and its confirm stays open with it (table-body.tsx, use-row-slots.ts).
+      await official.page.getByRole('alertdialog').getByRole('button', { name: 'Freeze' }).click()
       await official.page.getByText(`${market.name} frozen`).waitFor()
 
       const modal = page.getByTestId('login-invalid-modal')

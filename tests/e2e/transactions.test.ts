@@ -63,6 +63,27 @@ describe('Transactions, an operator in English', () => {
   })
 })
 
+describe('Transactions, a search that cannot be sent', () => {
+  it('says text with a control character cannot be searched, and leaves the address and the list as they were', async () => {
+    const { context, page } = await signedInPage(browser, DEMO.market)
+    await page.goto('/transaction')
+    const box = page.getByRole('searchbox', { name: 'Event ID' })
+    await box.fill('no-such-event\u0000')
+    await page.getByRole('alert').filter({ hasText: 'This text cannot be searched' }).waitFor()
+    expect(await box.getAttribute('aria-invalid')).toBe('true')
+    expect(await box.inputValue()).toBe('no-such-event\u0000')
+    // Past the search's pause (300 ms): nothing was written to the address.
+    await page.waitForTimeout(1_000)
+    expect(new URL(page.url()).searchParams.has('q')).toBe(false)
+
+    // Mended, it is searched for and the message goes.
+    await box.fill('no-such-event')
+    await page.waitForURL(/q=no-such-event/)
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'cannot be searched' }).count()).toBe(0)
+    await context.close()
+  })
+})
+
 describe('Transactions on a phone, in Chinese', () => {
   it('shows the found payment as a card, with no sideways scroll', async () => {
     const { context, page } = await signedInPage(browser, DEMO.market, { viewport: { width: 390, height: 844 } })

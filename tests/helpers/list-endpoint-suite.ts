@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_PAGE_SIZE } from '../../contract/list'
+import { translate } from '../../server/lib/i18n'
 import type { TestApp } from './test-app'
 
 type Context = {
@@ -112,6 +113,25 @@ export function listEndpointSuite({
       const answer = await get(query)
       expect(answer.code).toBe(40000)
       expect(answer.isSuccess).toBe(false)
+    })
+
+    // What the console's search box refuses to send (control characters) still reaches the API from a
+    // hand-made address: a 400 naming `q` in the caller's language, never a 500.
+    it.each([
+      ['en-US', 'no-such-event%00'],
+      ['zh-CN', 'no-such-event%00'],
+      ['en-US', '%1B%5B31m'],
+    ] as const)('in %s, refuses q=%s with a translated field error on q', async (locale, q) => {
+      const { t, path, token } = context()
+      const answer = await t.call<{ field: string; message: string }[]>(`${path}?q=${q}`, {
+        method: 'GET',
+        token,
+        locale,
+      })
+      expect(answer.status).toBe(400)
+      const message = translate(locale, 'validation_text_characters')
+      expect(answer.body).toMatchObject({ code: 40000, isSuccess: false, msg: message })
+      expect(answer.body.data).toContainEqual({ field: 'q', message })
     })
 
     it.each(Object.entries(filters).flatMap(([key, values]) => values.map((value) => `${key}=${value}`)))(

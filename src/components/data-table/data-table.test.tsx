@@ -153,6 +153,65 @@ describe('DataTable across a page switch', () => {
   })
 })
 
+describe('DataTable when a row moves', () => {
+  const [wang, li, zhang] = [PAGES[0]![0]!, PAGES[0]![1]!, PAGES[1]![0]!]
+  function renderRows(rows: Merchant[]) {
+    const leave = vi.fn(async (_id: string) => {})
+    const cols = columns(leave)
+    const table = (shown: Merchant[]) => (
+      <DataTable
+        caption="Merchants"
+        columns={cols}
+        result={{
+          rows: shown,
+          total: shown.length,
+          status: 'success',
+          stale: null,
+          error: null,
+          fetching: false,
+          retry: () => {},
+        }}
+        page={1}
+        pageSize={20}
+        onPageChange={() => {}}
+        sort={null}
+        onSortChange={() => {}}
+        rowKey={(row) => row.id}
+      />
+    )
+    const view = render(table(rows))
+    return { leave, show: (next: Merchant[]) => view.rerender(table(next)) }
+  }
+
+  // A search typed just before a row's menu was used arrives with the confirm open: the row is first now.
+  it('keeps its open confirm, which still acts for it, when the list answers with the row elsewhere', async () => {
+    const { leave, show } = renderRows([wang, li, zhang])
+    openMenu('张记')
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Mark as left' }))
+    const dialog = await screen.findByRole('alertdialog')
+    const confirm = screen.getByRole('button', { name: 'Mark as left' })
+
+    show([zhang])
+    expect(screen.getByRole('alertdialog')).toBe(dialog)
+    expect(screen.getByRole('button', { name: 'Mark as left' })).toBe(confirm)
+    fireEvent.click(confirm)
+    await waitFor(() => expect(leave).toHaveBeenCalledExactlyOnceWith('c'))
+  })
+
+  it("keeps a cell's state, and its row element, when the row moves up or down the page", () => {
+    const { show } = renderRows([wang, li, zhang])
+    fireEvent.click(screen.getByRole('button', { name: '张记: 0' }))
+    const row = bodyRows()[2]
+    show([zhang, wang])
+    expect(bodyRows()[0]).toBe(row)
+    expect(screen.getByRole('button', { name: '张记: 1' })).toBeTruthy()
+    show([li, wang, zhang])
+    expect(bodyRows()[2]).toBe(row)
+    expect(screen.getByRole('button', { name: '张记: 1' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: '李记: 0' })).toBeTruthy()
+  })
+})
+
 describe('DataTable turning a page', () => {
   const scrolledTo = (y: number) => Object.defineProperty(window, 'scrollY', { value: y, configurable: true })
   // "Next page", whatever the language the tests run in.

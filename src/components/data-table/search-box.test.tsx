@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, render, screen } from '@testing-library/react'
+import { m } from '@/paraglide/messages'
 import { rememberTypedValues } from '@/prerender/typed-before-hydration'
 import { SearchBox } from './search-box'
 
@@ -23,5 +24,24 @@ describe('SearchBox', () => {
     const later = vi.fn()
     render(<SearchBox label="Search" value="" onChange={later} />)
     expect(later).not.toHaveBeenCalled()
+  })
+
+  it('says text with control characters cannot be searched, tied to the box; clean text says nothing', () => {
+    const { rerender } = render(<SearchBox label="Search" value={'no-such-event\u0000'} onChange={() => {}} />)
+    const box = screen.getByRole('searchbox', { name: 'Search' })
+    const alert = screen.getByRole('alert')
+    expect(alert.textContent).toBe(m.search_text_refused())
+    expect(box.getAttribute('aria-invalid')).toBe('true')
+    expect(box.getAttribute('aria-describedby')).toBe(alert.id)
+
+    for (const text of ['a\u001b[31m', 'a\ud800', 'tab\there']) {
+      rerender(<SearchBox label="Search" value={text} onChange={() => {}} />)
+      expect(screen.getByRole('alert').textContent).toBe(m.search_text_refused())
+    }
+
+    rerender(<SearchBox label="Search" value="王秀英 0314888" onChange={() => {}} />)
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(box.hasAttribute('aria-invalid')).toBe(false)
+    expect(box.hasAttribute('aria-describedby')).toBe(false)
   })
 })

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react'
 import { Search } from 'lucide-react'
-import { MAX_SEARCH_LENGTH } from '@contract/text'
+import { MAX_SEARCH_LENGTH, isCleanText } from '@contract/text'
+import { m } from '@/paraglide/messages'
 import { cn } from '@/lib/cn'
 import { Input } from '@/components/ui/input'
 import { typedBeforeHydration } from '@/prerender/typed-before-hydration'
@@ -16,11 +17,13 @@ type SearchBoxProps = {
 /**
  * A list's search box: labelled for screen readers, as long as the API takes (contract/text.ts). Text
  * typed into a prerendered list's frame before the page took it over is searched for, with the focus
- * back in the box (src/main.tsx remembers it; `q` is the lists' search parameter).
+ * back in the box (src/main.tsx remembers it; `q` is the lists' search parameter). Text the API would
+ * refuse (control characters, broken Unicode) is not searched for (useSearchText): the box says so.
  */
 export function SearchBox({ value, onChange, label, placeholder = label, className }: SearchBoxProps) {
   const id = useId()
   const input = useRef<HTMLInputElement>(null)
+  const refused = !isCleanText(value)
   useEffect(() => {
     const typed = typedBeforeHydration('q')
     if (!typed) return
@@ -30,25 +33,34 @@ export function SearchBox({ value, onChange, label, placeholder = label, classNa
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
   return (
-    <span className={cn('relative w-full max-w-xs', className)}>
-      <label htmlFor={id} className="sr-only">
-        {label}
-      </label>
-      <Search
-        aria-hidden
-        className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
-      />
-      <Input
-        ref={input}
-        id={id}
-        name="q"
-        type="search"
-        value={value}
-        maxLength={MAX_SEARCH_LENGTH}
-        onChange={(event) => onChange(event.target.value)}
-        placeholder={placeholder}
-        className="pl-8"
-      />
+    <span className={cn('flex w-full max-w-xs flex-col gap-1', className)}>
+      <span className="relative">
+        <label htmlFor={id} className="sr-only">
+          {label}
+        </label>
+        <Search
+          aria-hidden
+          className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+        />
+        <Input
+          ref={input}
+          id={id}
+          name="q"
+          type="search"
+          value={value}
+          maxLength={MAX_SEARCH_LENGTH}
+          onChange={(event) => onChange(event.target.value)}
+          placeholder={placeholder}
+          aria-invalid={refused || undefined}
+          aria-describedby={refused ? `${id}-refused` : undefined}
+          className="pl-8"
+        />
+      </span>
+      {refused && (
+        <span id={`${id}-refused`} role="alert" className="text-xs text-danger">
+          {m.search_text_refused()}
+        </span>
+      )}
     </span>
   )
 }

@@ -1,10 +1,11 @@
-import { Fragment, isValidElement, memo, useRef, type ReactNode } from 'react'
+import { Fragment, isValidElement, memo, useMemo, useRef, type ReactNode } from 'react'
 import type { CellContext, Column, Row, Table } from '@tanstack/react-table'
 import { AsyncState } from '@/components/async-state/async-state'
 import type { ListResult } from '@/components/async-state/use-list-result'
 import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/cn'
 import { useRowFocusKept } from './use-row-focus-kept'
+import { useRowSlots } from './use-row-slots'
 import { useVirtualRows } from './use-virtual-rows'
 
 /**
@@ -76,8 +77,9 @@ class RowCellContext<Data> {
 }
 
 /**
- * One row. Rows are keyed by their position, so a new page updates the `<tr>`, `<td>` and text nodes
- * already on screen instead of removing a hundred rows and building a hundred new ones. What a cell
+ * One row. Rows are keyed by slot (use-row-slots.ts): a new page updates the `<tr>`, `<td>` and text
+ * nodes already on screen instead of removing a hundred rows and building a hundred new ones, and a row
+ * that stays on the page keeps its slot when it moves (its open confirm with it). What a cell
  * draws as an element (a component, a button, a badge) is keyed by the row's id: a cell's state (an
  * open dialog, a menu) belongs to one row's data and never passes to the next page's row in its place.
  * Plain text and numbers hold no state and are updated where they are, and so are the elements of a
@@ -151,6 +153,7 @@ export function TableBody<Row>({ table, result, pageSize, emptyText, whenNoRows 
   const body = useRef<HTMLTableSectionElement>(null)
   // A long page draws the rows in view; the others are space of their height (use-virtual-rows.ts).
   const drawn = useVirtualRows(result.rows === undefined ? 0 : rows.length, width, body)
+  const slots = useRowSlots(useMemo(() => rows.map((row) => row.id), [rows]))
   const focusKept = useRowFocusKept(body, whenNoRows)
   const inCell = (content: ReactNode) => (
     <tr role="row" className="max-md:block">
@@ -205,8 +208,8 @@ export function TableBody<Row>({ table, result, pageSize, emptyText, whenNoRows 
       onBlur={focusKept.onBlur}
     >
       {drawn.slots.map(({ index, spaceBefore }) => (
-        // By position in the page: see TableRowView.
-        <Fragment key={index}>
+        // By slot: see TableRowView.
+        <Fragment key={slots[index]}>
           {spaceBefore > 0 && <RowSpace height={spaceBefore} width={width} />}
           <TableRow
             row={rows[index]!}

@@ -15,6 +15,7 @@ import {
 } from '@tanstack/react-router'
 import type { ListSearchOf } from '@contract/list'
 import { MARKET_LIST } from '@contract/market-list'
+import { m } from '@/paraglide/messages'
 import { SearchBox } from './search-box'
 import { SEARCH_DELAY_MS, useListSearch } from './use-list-search'
 
@@ -111,5 +112,20 @@ describe('useListSearch', () => {
     await waitFor(() => expect(box().value).toBe(''))
     await afterDebounce()
     expect(router.state.location.searchStr).toBe('')
+  })
+
+  it('does not search for text with control characters: the URL stays, the box keeps the text and says why', async () => {
+    const router = renderList('/market?q=alpha')
+    await waitFor(() => expect(box().value).toBe('alpha'))
+    fireEvent.change(box(), { target: { value: 'no-such-event\u0000' } })
+    await afterDebounce()
+    expect(query(router)).toBe('alpha')
+    expect(box().value).toBe('no-such-event\u0000')
+    expect(screen.getByRole('alert').textContent).toBe(m.search_text_refused())
+
+    // Mended, it is searched for, and the message goes.
+    fireEvent.change(box(), { target: { value: 'no-such-event' } })
+    await waitFor(() => expect(query(router)).toBe('no-such-event'))
+    expect(screen.queryByRole('alert')).toBeNull()
   })
 })

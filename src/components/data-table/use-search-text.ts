@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useEffectEvent, useState } from 'react'
+import { isCleanText } from '@contract/text'
 
 type State = {
   /** What the search box shows. */
@@ -13,7 +14,9 @@ type State = {
  * A search box's text, written to the URL after a pause in typing, and following the URL when it
  * changes underneath (another tab of the same page, a menu link, back and forward). The URL wins:
  * text the box did not write replaces what it shows, and any write still waiting is dropped, so a
- * leftover text never rewrites the address the user just chose.
+ * leftover text never rewrites the address the user just chose. Text the API would refuse (control
+ * characters) is never written: the route's schema would drop it from the URL unseen, so the list
+ * stays as it was while the search box says why (SearchBox).
  */
 export function useSearchText(
   fromUrl: string,
@@ -33,7 +36,7 @@ export function useSearchText(
   })
   const wanted = state.text.trim()
   useEffect(() => {
-    if (wanted === state.synced || wanted === state.written) return
+    if (wanted === state.synced || wanted === state.written || !isCleanText(wanted)) return
     const timer = setTimeout(() => send(wanted), delayMs)
     return () => clearTimeout(timer)
   }, [wanted, state.synced, state.written, delayMs])
