@@ -7,7 +7,7 @@
 // first page and on the page 1,000 cursor steps deep (or as deep as the filter's rows go); then OFFICIAL
 // across all markets for one day, likewise. Ten connections.
 // Budget (issue 25): p95 <= 50 ms with ten connections.
-// Each line also says the server process's CPU per request (user + system, from /proc: is the one Node
+// Each line also says its first request's time alone (nothing kept for its filter yet), and the server process's CPU per request (user + system, from /proc: is the one Node
 // thread the bottleneck?) and the load average (1 minute) as it ends.
 //   node bench/transactions-list.mjs        BENCH_DURATION=5 seconds a line, BENCH_NO_SEED=1 as it is,
 //                                           BENCH_LINES=<regex> only the lines whose label matches
@@ -140,7 +140,10 @@ try {
     ]) {
       if (!extra) continue
       const address = `${base}/api/transactions?${qs({ pageSize: PAGE_SIZE, ...query, ...extra })}`
+      // The line's first request alone (a first page's: nothing kept for its filter yet, as its user first sees it).
+      const started = performance.now()
       const answer = await (await fetch(address, { headers: official })).json()
+      const alone = performance.now() - started
       if (answer.code !== 20000) throw new Error(`${label}: ${answer.code} ${answer.msg}`)
       for (let i = 0; i < 10; i++) await fetch(address, { headers: official })
       const cpuBefore = serverCpuMs()
@@ -150,7 +153,7 @@ try {
       if (over) misses.push(`${label}, ${page}`)
       const counted = `${answer.data.total.toLocaleString('en')}${answer.data.totalCapped ? '+' : ''}`
       console.log(
-        `  ${`${label} · ${page}`.padEnd(62)} total ${counted.padStart(8)} · p50 ${ms(result.p50)} ms · p95 ${ms(result.p95)} ms${over ? ' OVER BUDGET' : ' OK'} · ${Math.round(result.rps)} req/s · server CPU ${cpu.toFixed(1)} ms/req · load ${loadavg()[0].toFixed(1)}${result.failed ? ` · ${result.failed} failed` : ''}`,
+        `  ${`${label} · ${page}`.padEnd(62)} total ${counted.padStart(8)} · alone ${ms(alone)} ms · p50 ${ms(result.p50)} ms · p95 ${ms(result.p95)} ms${over ? ' OVER BUDGET' : ' OK'} · ${Math.round(result.rps)} req/s · server CPU ${cpu.toFixed(1)} ms/req · load ${loadavg()[0].toFixed(1)}${result.failed ? ` · ${result.failed} failed` : ''}`,
       )
     }
   }

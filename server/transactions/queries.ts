@@ -1,9 +1,8 @@
-import { and, asc, desc, eq, gte, lt, lte, sql, sum, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm'
 import { ApiCode } from '../../contract/api'
 import type { PaymentMethod } from '../../contract/device-api'
 import type { DeviceKind } from '../../contract/device-list'
 import {
-  TRANSACTION_COUNT_CAP,
   TRANSACTION_ID,
   type Transaction,
   type TransactionDetail,
@@ -12,27 +11,19 @@ import {
 import {
   shanghaiMinute,
   type TransactionExportQuery,
-  type TransactionFilters,
   type TransactionListQuery,
   type TransactionSort,
 } from '../../contract/transactions-list'
 import { addDays, shanghaiDayOf } from '../../contract/time'
 import type { Database, ReadDatabase } from '../db/client'
-import {
-  ALL_MARKETS,
-  devices,
-  marketDayStats,
-  markets,
-  merchantDayStats,
-  merchants,
-  methodDayStats,
-  transactions,
-} from '../db/schema'
+import { devices, markets, merchants, transactions } from '../db/schema'
 import { ApiError } from '../lib/errors'
-import { allOf, cappedCount, withinDays } from '../lib/list-query'
-import { inScope, marketScope, type MarketScope } from '../lib/scope'
-import type { KeptAnswers, KeptFor } from '../lib/kept-answers'
+import type { KeptAnswers } from '../lib/kept-answers'
+import { allOf, withinDays } from '../lib/list-query'
+import { inScope, marketScope } from '../lib/scope'
 import type { SessionUser } from '../lib/types'
+import { daysOf, filterWhere } from './filters'
+import { COUNT_KEPT, countedTotal, countKey, rollupTotal, type Total } from './totals'
 
 type Caller = Pick<SessionUser, 'role' | 'marketId'>
 type Reader = Pick<Database, 'select'> | ReadDatabase
@@ -43,28 +34,6 @@ type Reader = Pick<Database, 'select'> | ReadDatabase
  * is found by a cursor on the list's order, never an offset: the rows after (or before) a position are
  * one index range however deep the page, where an offset would read and drop every row above it.
  */
-
-/** The days a query reads: both ends given, today when neither is, one end standing for both otherwise. */
-function daysOf({ from, to }: Pick<TransactionFilters, 'from' | 'to'>, now: Date) {
-  const today = shanghaiDayOf(now)
-  return { from: from ?? to ?? today, to: to ?? from ?? today }
-}
-
-function filterWhere(scope: MarketScope, filters: TransactionFilters, now: Date): SQL | undefined {
-  const { merchant, device, stall, method, kind, amountMin, amountMax, q } = filters
-  return allOf(
-    inScope(transactions.marketId, scope),
-    withinDays(transactions.occurredAt, daysOf(filters, now)),
-    merchant ? eq(transactions.merchantId, merchant) : undefined,
-    device ? eq(transactions.deviceId, device) : undefined,
-    stall ? eq(transactions.stallNo, stall) : undefined,
-    method ? eq(transactions.method, method) : undefined,
-    kind ? eq(transactions.type, kind) : undefined,
-    amountMin !== undefined ? gte(transactions.amountFen, amountMin) : undefined,
-    amountMax !== undefined ? lte(transactions.amountFen, amountMax) : undefined,
-    q ? eq(transactions.eventId, q) : undefined,
-  )
-}
 
 /** The time of a row in microseconds since 1970 (exact: PostgreSQL keeps microseconds, a JS Date does not). */
 const MICROS = sql<string>`(extract(epoch from ${transactions.occurredAt}) * 1000000)::bigint::text`
@@ -275,87 +244,6 @@ async function readByDays(
 
 type PageRow = Awaited<ReturnType<typeof withNames>>[number]
 
-/**
- * The total from the day rollups, when they answer the filters exactly: the days and the market (the
- * market's day rows, or the platform's for all markets), a kind, one merchant (its day rows), or one
- * method (its day rows, refunds by their payment's method since migration 0024). Null when a filter
- * needs the rows themselves (a merchant's method among them: no rollup keeps both).
- */
-async function rollupTotal(db: Reader, scope: MarketScope, filters: TransactionFilters, now: Date) {
-  const { merchant, device, stall, method, kind, amountMin, amountMax, q } = filters
-  if (device || stall || q || amountMin !== undefined || amountMax !== undefined) return null
-  const { from, to } = daysOf(filters, now)
-  const pick = (row: { payments: unknown; refunds: unknown } | undefined) =>
-    Number(kind === 'refund' ? 0 : (row?.payments ?? 0)) + Number(kind === 'payment' ? 0 : (row?.refunds ?? 0))
-  if (method) {
-    if (merchant) return null
-    const [row] = await db
-      .select({ payments: sum(methodDayStats.payments), refunds: sum(methodDayStats.refunds) })
-      .from(methodDayStats)
-      .where(
-        and(
-          eq(methodDayStats.marketId, scope ?? ALL_MARKETS),
-          eq(methodDayStats.method, method),
-          gte(methodDayStats.day, from),
-          lte(methodDayStats.day, to),
-        ),
-      )
-    return pick(row)
-  }
-  if (merchant) {
-    const [row] = await db
-      .select({ payments: sum(merchantDayStats.payments), refunds: sum(merchantDayStats.refunds) })
-      .from(merchantDayStats)
-      .where(
-        allOf(
-          eq(merchantDayStats.merchantId, merchant),
-          inScope(merchantDayStats.marketId, scope),
-          gte(merchantDayStats.day, from),
-          lte(merchantDayStats.day, to),
-        ),
-      )
-    return pick(row)
-  }
-  const [row] = await db
-    .select({ payments: sum(marketDayStats.payments), refunds: sum(marketDayStats.refunds) })
-    .from(marketDayStats)
-    .where(
-      and(
-        eq(marketDayStats.marketId, scope ?? ALL_MARKETS),
-        gte(marketDayStats.day, from),
-        lte(marketDayStats.day, to),
-      ),
-    )
-  return pick(row)
-}
-
-type Total = { total: number; totalCapped: boolean }
-
-/** The rows the filters match, counted up to the cap (what the rollups cannot answer). */
-const countedTotal = (db: Reader, where: SQL | undefined): Promise<Total> =>
-  cappedCount(
-    db,
-    db
-      .select({ one: sql`1` })
-      .from(transactions)
-      .where(where)
-      .$dynamic(),
-    TRANSACTION_COUNT_CAP,
-  )
-
-/**
- * How long a count of the filters serves their cursor pages: paging through a filter the rollups cannot
- * answer counts it once (up to 10,000 rows read over every day part of the range), not on every page.
- * The first page always counts afresh, so a total shown is never older than this on a page turned to.
- */
-const COUNT_KEPT: KeptFor = { freshMs: 30_000, staleMs: 30_000 }
-
-/** What a count depends on: the scope, the filters and the days (not the position, the order or the page size). */
-function countKey(scope: MarketScope, filters: TransactionFilters, range: { from: string; to: string }) {
-  const { merchant, device, stall, method, kind, amountMin, amountMax, q } = filters
-  return `transactions ${JSON.stringify([scope ?? null, range.from, range.to, merchant, device, stall, method, kind, amountMin, amountMax, q])}`
-}
-
 /** Whether any row lies before `position` in the list's order (the previous page's button). */
 async function anyBefore(
   db: Reader,
@@ -410,7 +298,7 @@ export async function listTransactions(
   const readPage = () =>
     before ? read(beyond(sort, before, flip(order)), flip(order), before) : read(bound, order, after)
   const key = countKey(scope, query, range)
-  const count = () => countedTotal(db, where)
+  const count = () => countedTotal({ db, keptAnswers }, scope, query, range, now)
   const kept = (total: Total) => {
     keptAnswers.keep(key, now.getTime(), COUNT_KEPT, total)
     return total

@@ -229,6 +229,16 @@ describe('GET /api/transactions: cursor paging', () => {
     expect(capped.data.list).toHaveLength(10)
     // B's own five: exact.
     expect((await list(`market=${b.marketId}&amountMin=5000`)).data).toMatchObject({ total: 5, totalCapped: false })
+    // Half of them a day earlier: the days before today (counted apart) and today's add up past the cap.
+    await t.db.execute(
+      sql`update transactions set occurred_at = occurred_at - interval '1 day' where event_id like 'bulk-%' and substr(event_id, 6)::int % 2 = 0`,
+    )
+    const bulk = `market=${b.marketId}&amountMin=77&amountMax=77&pageSize=10`
+    expect((await list(`${bulk}&from=2026-10-31`)).data).toMatchObject({ total: 5001, totalCapped: false })
+    expect((await list(`${bulk}&from=2026-10-31&to=2026-11-01`)).data).toMatchObject({
+      total: TRANSACTION_COUNT_CAP,
+      totalCapped: true,
+    })
     await t.db.execute(sql`delete from transactions where event_id like 'bulk-%'`)
   })
 
@@ -250,6 +260,23 @@ describe('GET /api/transactions: cursor paging', () => {
     t.time.advance(31_000)
     expect((await list(`${query}&after=${again.data.next}`)).data.total).toBe(first.data.total + 2)
     await t.db.execute(sql`delete from transactions where event_id like 'kept-%'`)
+  })
+
+  it("counts today's rows afresh on a first page, the days before from a count kept for 5 minutes", async () => {
+    const query = `market=${a.marketId}&from=2026-10-31&to=2026-11-01&amountMin=100&amountMax=1500&pageSize=2`
+    const first = await list(query)
+    expect(first.data.total).toBeGreaterThan(6)
+    const added = (event: string, at: string) =>
+      t.db
+        .execute(sql`insert into transactions (market_id, device_id, merchant_id, stall_no, event_id, type, method, amount_fen, occurred_at)
+        values (${a.marketId}::uuid, gen_random_uuid(), null, 'X', ${event}, 'payment', 'cash', 150, ${at}::timestamptz)`)
+    // A device's backlog lands on yesterday; a payment today.
+    await added('days-past', yesterday('21:00:00'))
+    await added('days-today', today('05:00:00'))
+    expect((await list(query)).data).toMatchObject({ total: first.data.total + 1, totalCapped: false })
+    t.time.advance(301_000)
+    expect((await list(query)).data).toMatchObject({ total: first.data.total + 2, totalCapped: false })
+    await t.db.execute(sql`delete from transactions where event_id like 'days-%'`)
   })
 })
 
