@@ -26,7 +26,7 @@ export const transactionRoutes = new Hono<AppEnv>()
     apiDoc({
       tags,
       summary: 'Payments and refunds, newest first, filtered, paged by a cursor',
-      description: `${scopeNote} Pages by cursor: pass \`next\` as \`after\`, \`previous\` as \`before\`, or \`at\` (a Shanghai minute, YYYY-MM-DD HH:mm, when sorted by time) to start there. The total is exact from the day rollups when only the days, the market, the kind, one merchant or one method filter; otherwise counted up to 10,000 (\`totalCapped\`: show "10,000+"), and a cursor page reuses its filters' count for up to 30 s.`,
+      description: `${scopeNote} Pages by cursor: pass \`next\` as \`after\`, \`previous\` as \`before\`, or \`at\` (a Shanghai minute, YYYY-MM-DD HH:mm, when sorted by time) to start there. The total is exact from the day rollups when only the days, the market, the kind, one merchant or one method filter; otherwise counted up to 10,000 (\`totalCapped\`: show "10,000+"), counting the days before today once per 5 minutes (today's rows every time), and a cursor page reuses its filters' count for up to 30 s.`,
       data: TransactionListSchema,
     }),
     validate('query', TransactionListQuerySchema),
