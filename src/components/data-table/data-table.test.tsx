@@ -153,36 +153,41 @@ describe('DataTable across a page switch', () => {
   })
 })
 
+/**
+ * Rows shown in a table, then others in their place (`show`), as a list's new answer would: the
+ * table's rows keyed by id. `toolbar` puts a search box above it (focus has somewhere to go).
+ */
+function renderRows(rows: Merchant[], { toolbar = false } = {}) {
+  const leave = vi.fn(async (_id: string) => {})
+  const cols = columns(leave)
+  const table = (shown: Merchant[]) => (
+    <DataTable
+      caption="Merchants"
+      toolbar={toolbar ? <SearchBox label="Search merchants" value="" onChange={() => {}} /> : undefined}
+      columns={cols}
+      result={{
+        rows: shown,
+        total: shown.length,
+        status: 'success',
+        stale: null,
+        error: null,
+        fetching: false,
+        retry: () => {},
+      }}
+      page={1}
+      pageSize={20}
+      onPageChange={() => {}}
+      sort={null}
+      onSortChange={() => {}}
+      rowKey={(row) => row.id}
+    />
+  )
+  const view = render(table(rows))
+  return { leave, show: (next: Merchant[]) => view.rerender(table(next)) }
+}
+
 describe('DataTable when a row moves', () => {
   const [wang, li, zhang] = [PAGES[0]![0]!, PAGES[0]![1]!, PAGES[1]![0]!]
-  function renderRows(rows: Merchant[]) {
-    const leave = vi.fn(async (_id: string) => {})
-    const cols = columns(leave)
-    const table = (shown: Merchant[]) => (
-      <DataTable
-        caption="Merchants"
-        columns={cols}
-        result={{
-          rows: shown,
-          total: shown.length,
-          status: 'success',
-          stale: null,
-          error: null,
-          fetching: false,
-          retry: () => {},
-        }}
-        page={1}
-        pageSize={20}
-        onPageChange={() => {}}
-        sort={null}
-        onSortChange={() => {}}
-        rowKey={(row) => row.id}
-      />
-    )
-    const view = render(table(rows))
-    return { leave, show: (next: Merchant[]) => view.rerender(table(next)) }
-  }
-
   // A search typed just before a row's menu was used arrives with the confirm open: the row is first now.
   it('keeps its open confirm, which still acts for it, when the list answers with the row elsewhere', async () => {
     const { leave, show } = renderRows([wang, li, zhang])
@@ -243,33 +248,6 @@ describe('DataTable turning a page', () => {
 
 describe('DataTable keeping focus when rows go away', () => {
   const [wang, li, zhang] = [PAGES[0]![0]!, PAGES[0]![1]!, PAGES[1]![0]!]
-  function renderRows(rows: Merchant[]) {
-    const cols = columns(async () => {})
-    const table = (shown: Merchant[]) => (
-      <DataTable
-        caption="Merchants"
-        toolbar={<SearchBox label="Search merchants" value="" onChange={() => {}} />}
-        columns={cols}
-        result={{
-          rows: shown,
-          total: shown.length,
-          status: 'success',
-          stale: null,
-          error: null,
-          fetching: false,
-          retry: () => {},
-        }}
-        page={1}
-        pageSize={20}
-        onPageChange={() => {}}
-        sort={null}
-        onSortChange={() => {}}
-        rowKey={(row) => row.id}
-      />
-    )
-    const view = render(table(rows))
-    return (next: Merchant[]) => view.rerender(table(next))
-  }
   const menuOf = (name: string) => screen.getByRole('button', { name: `More actions for ${name}` })
 
   // As Chromium does: a focused element that is removed blurs (towards nothing) as it goes.
@@ -286,7 +264,7 @@ describe('DataTable keeping focus when rows go away', () => {
   }
 
   it('gives focus to the row now in its place when the row goes with its confirm open, or to the row before the last', async () => {
-    const show = renderRows([wang, li, zhang])
+    const { show } = renderRows([wang, li, zhang], { toolbar: true })
     openMenuFromKeyboard('李记')
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Mark as left' }))
     await screen.findByRole('alertdialog')
@@ -301,7 +279,7 @@ describe('DataTable keeping focus when rows go away', () => {
   })
 
   it('sends focus to the search box when the last row goes with focus in it', async () => {
-    const show = renderRows([wang])
+    const { show } = renderRows([wang], { toolbar: true })
     menuOf('王记').focus()
     removeFocused(() => show([]))
     await waitFor(() =>
@@ -310,7 +288,7 @@ describe('DataTable keeping focus when rows go away', () => {
   })
 
   it('sends focus to the search box when the last row goes with its confirm open', async () => {
-    const show = renderRows([wang])
+    const { show } = renderRows([wang], { toolbar: true })
     openMenuFromKeyboard('王记')
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Mark as left' }))
     await screen.findByRole('alertdialog')
@@ -321,7 +299,7 @@ describe('DataTable keeping focus when rows go away', () => {
   })
 
   it('leaves focus where the user put it outside the table', async () => {
-    const show = renderRows([wang, li])
+    const { show } = renderRows([wang, li], { toolbar: true })
     menuOf('李记').focus()
     menuOf('李记').blur()
     await new Promise((resolve) => setTimeout(resolve, 10))
