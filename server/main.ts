@@ -11,6 +11,7 @@ import { startDeviceJobs } from './device-api/jobs'
 import { flushDevicePresence } from './device-api/presence'
 import { startPgliteMaintenance } from './db/maintenance'
 import { startRetention } from './db/retention'
+import { startPartitionIndexes } from './db/partition-indexes'
 import { startFileJobs } from './files/jobs'
 import { openStreams } from './live/open-streams'
 import { Scheduler } from './lib/scheduled-jobs'
@@ -71,6 +72,8 @@ async function main() {
   const stopMaintenance = startPgliteMaintenance(handle, logger)
   const stopFileJobs = startFileJobs(handle.db, systemClock, logger)
   const stopRetention = startRetention(handle.db, systemClock, logger, env.retainDays)
+  // Indexes a migration made on a partitioned table's parent alone, built part by part in the background.
+  const stopPartitionIndexes = startPartitionIndexes(handle, logger)
   // The kit's scheduled jobs: each slot runs once across every instance sharing the database.
   const scheduler = new Scheduler({ db: handle.db, clock: systemClock, logger }, [
     rollupCheckJob,
@@ -106,6 +109,7 @@ async function main() {
     stopMaintenance()
     stopFileJobs()
     stopRetention()
+    stopPartitionIndexes()
     stopReadChecks()
     const jobsStopped = scheduler.stop()
     server.close(async () => {

@@ -44,6 +44,17 @@ export type DatabaseHandle = {
   dump?: () => Promise<Blob>
   /** How the primary is reached, for /api/metrics' pool figures (./pool-use.ts). */
   pool: PoolInfo
+  /**
+   * A connection of its own, outside the pool, for statements no transaction may hold (CREATE INDEX
+   * CONCURRENTLY) and for a session's advisory lock. PGlite has one connection: its session is that one.
+   */
+  session: () => Promise<DatabaseSession>
+}
+
+export type DatabaseSession = {
+  /** Runs one statement (no parameters: names and values come from the caller's own code). */
+  query: <T>(text: string) => Promise<T[]>
+  close: () => Promise<void>
 }
 
 /** The rows a raw statement answered, from either driver (postgres.js answers an array, PGlite `{ rows }`). */
@@ -190,6 +201,17 @@ export async function openDatabase(options: DatabaseOptions, folder = migrations
       },
       migrate: () => migrate(db, { migrationsFolder: folder }),
       close: () => client.end({ timeout: 5 }),
+      session: async () => {
+        const one = postgres(options.url, {
+          max: 1,
+          onnotice: () => {},
+          connection: { application_name: applicationName },
+        })
+        return {
+          query: async <T>(text: string) => (await one.unsafe(text)) as unknown as T[],
+          close: () => one.end({ timeout: 5 }),
+        }
+      },
     }
   }
   const { PGlite } = await import('@electric-sql/pglite')
@@ -222,5 +244,9 @@ export async function openDatabase(options: DatabaseOptions, folder = migrations
     migrate: () => migrate(db, { migrationsFolder: folder }),
     close: () => client.close(),
     dump: async () => (await client.dumpDataDir('gzip')) as Blob,
+    session: async () => ({
+      query: async <T>(text: string) => (await client.query<T>(text)).rows,
+      close: async () => {},
+    }),
   }
 }

@@ -451,6 +451,12 @@ export const transactions = pgTable(
     // The transactions list's search by a device's event id across all markets, newest first, read off
     // the index (migration 0013); within one market the market's own index is narrower.
     index('transactions_event_time_idx').on(t.eventId, t.occurredAt, t.id),
+    // Refunds by time across every market (the list's refunds-only pages without a market), ~1% of rows.
+    // Migration 0025 makes it on the parent alone; server/db/partition-indexes.ts builds each day part's
+    // without blocking the ingest and attaches it (day parts made later get theirs at once).
+    index('transactions_refund_time_idx')
+      .on(t.occurredAt, t.id)
+      .where(sql`type = 'refund'`),
     // A payment's refunds (its detail page): refunds only, so the index stays small.
     index('transactions_refund_payment_idx')
       .on(t.marketId, t.paymentEventId)
