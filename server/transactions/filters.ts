@@ -1,4 +1,4 @@
-import { eq, gte, lte, type SQL } from 'drizzle-orm'
+import { eq, gte, lte, sql, type SQL } from 'drizzle-orm'
 import type { TransactionFilters } from '../../contract/transactions-list'
 import { shanghaiDayOf } from '../../contract/time'
 import { transactions } from '../db/schema'
@@ -13,6 +13,16 @@ export function daysOf({ from, to }: Pick<TransactionFilters, 'from' | 'to'>, no
   return { from: from ?? to ?? today, to: to ?? from ?? today }
 }
 
+/**
+ * A kind as a literal, not a parameter: a prepared statement's generic plan cannot prove `type = $1`
+ * implies the refunds index's predicate (`type = 'refund'`, migration 0025), so it would read every row
+ * of the days in time order and test each. Each kind has its own statement text, so its own plan.
+ */
+const KIND_IS = {
+  payment: sql`${transactions.type} = 'payment'`,
+  refund: sql`${transactions.type} = 'refund'`,
+} as const
+
 export function filterWhere(scope: MarketScope, filters: TransactionFilters, now: Date): SQL | undefined {
   const { merchant, device, stall, method, kind, amountMin, amountMax, q } = filters
   return allOf(
@@ -22,7 +32,7 @@ export function filterWhere(scope: MarketScope, filters: TransactionFilters, now
     device ? eq(transactions.deviceId, device) : undefined,
     stall ? eq(transactions.stallNo, stall) : undefined,
     method ? eq(transactions.method, method) : undefined,
-    kind ? eq(transactions.type, kind) : undefined,
+    kind ? KIND_IS[kind] : undefined,
     amountMin !== undefined ? gte(transactions.amountFen, amountMin) : undefined,
     amountMax !== undefined ? lte(transactions.amountFen, amountMax) : undefined,
     q ? eq(transactions.eventId, q) : undefined,
