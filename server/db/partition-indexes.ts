@@ -1,13 +1,18 @@
 import type { Logger } from 'pino'
+import { deadlockDetected, lockNotAvailable } from '../lib/db-errors'
 import type { DatabaseHandle, DatabaseSession } from './client'
 
 /** Held by the instance building: a second instance started meanwhile leaves the work to it. */
 const BUILD_LOCK = 7_240_025
 const EVERY_MS = 60 * 60_000
+const ATTACH_LOCK_TIMEOUT = '2s'
+const ATTACH_ATTEMPTS = 5
 
 /** A day part that lacks its copy of a partitioned index made ON ONLY the parent (migration 0025). */
 type MissingCopy = {
   parent_index: string
+  /** The partitioned table the parent index is on. */
+  parent_table: string
   partition: string
   /** pg_get_indexdef of the parent: "CREATE INDEX name ON ONLY public.t USING btree (...) WHERE ...". */
   definition: string
@@ -23,12 +28,12 @@ type MissingCopy = {
  * makes every index of the parent), so after one full pass this answers nothing.
  */
 const MISSING_SQL = `
-  select parent_index, partition, definition, copy_name,
+  select parent_index, parent_table, partition, definition, copy_name,
          (select copy_index.indisvalid from pg_class copy
             join pg_index copy_index on copy_index.indexrelid = copy.oid
            where copy.relname = copy_name and copy.relnamespace = current_schema()::regnamespace) as left_valid
     from (
-  select parent.relname as parent_index, part.relname as partition,
+  select parent.relname as parent_index, tab.relname as parent_table, part.relname as partition,
          pg_get_indexdef(parent.oid) as definition,
          left(part.relname || '_' || regexp_replace(parent.relname, '^' || tab.relname || '_', ''), 63) as copy_name
     from pg_index i
@@ -114,7 +119,7 @@ async function buildMissing(
     if (missing.left_valid === false)
       await session.query(`drop index ${concurrently ? 'concurrently ' : ''}if exists ${quoted(name)}`)
     await session.query(createCopy(missing, concurrently))
-    await session.query(`alter index ${quoted(missing.parent_index)} attach partition ${quoted(name)}`)
+    await attach(session, missing)
     attached += 1
     logger?.info(
       { index: missing.parent_index, partition: missing.partition, ms: Math.round(performance.now() - started) },
@@ -122,6 +127,29 @@ async function buildMissing(
     )
   }
   return attached
+}
+
+/**
+ * Attaches a built copy to its parent index. ATTACH locks the parent index, then the table; making a
+ * day part (ensure_day_partitions) locks the table, then the parent index to attach the part's own
+ * copy: so the table is locked first here, in the same order, or the two deadlock. A lock not had in
+ * time (the day parts' job, a long reader) is tried again a little later.
+ */
+async function attach(session: DatabaseSession, missing: MissingCopy): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await session.query('begin')
+      await session.query(`set local lock_timeout = '${ATTACH_LOCK_TIMEOUT}'`)
+      await session.query(`lock table ${quoted(missing.parent_table)} in access share mode`)
+      await session.query(`alter index ${quoted(missing.parent_index)} attach partition ${quoted(missing.copy_name)}`)
+      await session.query('commit')
+      return
+    } catch (error) {
+      await session.query('rollback')
+      if (attempt >= ATTACH_ATTEMPTS || !(lockNotAvailable(error) || deadlockDetected(error))) throw error
+      await new Promise((resolve) => setTimeout(resolve, attempt * 1_000))
+    }
+  }
 }
 
 /**

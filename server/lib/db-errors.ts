@@ -34,3 +34,8 @@ export function dataException(error: unknown): string | null {
 export function lockNotAvailable(error: unknown): boolean {
   return findPgError(error, (code) => code === '55P03') !== null
 }
+
+/** The statement was chosen to break a deadlock (40P01): nothing it did stays, so it may be tried again. */
+export function deadlockDetected(error: unknown): boolean {
+  return findPgError(error, (code) => code === '40P01') !== null
+}

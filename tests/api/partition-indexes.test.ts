@@ -130,13 +130,19 @@ describe('partition index copies', () => {
         await writing.query(`insert into transactions (market_id, device_id, stall_no, event_id, type, method, amount_fen,
           occurred_at) values ('${market}', '${market}', 'A-1', 'refund-open', 'refund', 'wechat', 100,
           '2026-11-01T10:00:00+08:00')`)
-        const builds = Promise.all([buildPartitionIndexes(handle), buildPartitionIndexes(other)])
+        // Beside the day parts' job: it locks the table then the parent index, as the builder's attach must.
+        const builds = Promise.all([
+          buildPartitionIndexes(handle),
+          buildPartitionIndexes(other),
+          makeDayPartitions(other.db, '2026-12-01', '2027-01-30').then(() => 0),
+        ])
         await new Promise((resolve) => setTimeout(resolve, 300))
         // A plain CREATE INDEX would queue its SHARE lock behind the open write and this insert behind it.
         await transaction('2026-11-01', 'refund', 3)
         await writing.query('commit')
         const built = await builds
         expect(built[0] + built[1]).toBe(missing)
+        expect(built[2]).toBe(0)
       } finally {
         await writing.close()
         await other.close()
