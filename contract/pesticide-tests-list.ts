@@ -8,15 +8,12 @@ import { RecordFilterQueryEntries, RecordFilterSearchEntries } from './record-fi
 /**
  * The pesticide-test history's query (issue 25 §3), in its own small file (the route's search schema
  * loads with the first page). Every test of the scope within Asia/Shanghai days (`from`/`to`, both
- * included; the last 7 days when neither is given; at most 31 days a query), newest first, or the
+ * included; the last 7 days when neither is given, contract/pesticide-test-days.ts; at most 31 days a query), newest first, or the
  * failures first (`sort=failures`). `q` searches the produce; `stall`, `merchant`, `device` and
  * `result` narrow it. Tests are a few a market a day, so it pages by offset.
  */
 export const PESTICIDE_TEST_SORTS = ['time', 'failures'] as const
 export type PesticideTestSort = (typeof PESTICIDE_TEST_SORTS)[number]
-
-/** The days a list shows when none are chosen: today and the six before it. */
-export const PESTICIDE_TEST_DEFAULT_DAYS = 7
 
 export const PESTICIDE_TEST_LIST = listQuery({
   sorts: PESTICIDE_TEST_SORTS,

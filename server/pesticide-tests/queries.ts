@@ -3,13 +3,12 @@ import { ApiCode } from '../../contract/api'
 import { daysInRange, MAX_RANGE_DAYS } from '../../contract/date-range'
 import type { TestResult } from '../../contract/device-api'
 import type { FollowUpAction, PesticideTest } from '../../contract/pesticide-tests'
-import {
-  PESTICIDE_TEST_DEFAULT_DAYS,
-  type PesticideTestExportQuery,
-  type PesticideTestListQuery,
-  type PesticideTestSort,
+import { pesticideTestDays } from '../../contract/pesticide-test-days'
+import type {
+  PesticideTestExportQuery,
+  PesticideTestListQuery,
+  PesticideTestSort,
 } from '../../contract/pesticide-tests-list'
-import { addDays, shanghaiDayOf } from '../../contract/time'
 import type { Database, ReadDatabase } from '../db/client'
 import { devices, markets, merchants, pesticideTestFollowUps, pesticideTests, users } from '../db/schema'
 import { ApiError } from '../lib/errors'
@@ -32,9 +31,8 @@ type Filters = Omit<PesticideTestExportQuery, 'market' | 'sort' | 'order'>
  * `to` is today. More than 31 days (a `from` long ago with no end) is 40000 on `from`, as the schema
  * says for two given ends.
  */
-function daysOf({ from, to }: Pick<Filters, 'from' | 'to'>, now: Date) {
-  const end = to ?? shanghaiDayOf(now)
-  const start = from ?? addDays(end, -(PESTICIDE_TEST_DEFAULT_DAYS - 1))
+function daysOf(range: Pick<Filters, 'from' | 'to'>, now: Date) {
+  const { from: start, to: end } = pesticideTestDays(range, now)
   if (start <= end && daysInRange(start, end) > MAX_RANGE_DAYS)
     throw new ApiError(ApiCode.INVALID_INPUT, 'validation_range_31_days', [
       { field: 'from', message: 'validation_range_31_days' },

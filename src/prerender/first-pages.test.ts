@@ -5,12 +5,14 @@ import { AUDIT_LIST } from '@contract/audit-list'
 import { COMPLAINT_LIST } from '@contract/complaint-list'
 import { DEVICE_LIST } from '@contract/device-list'
 import { MERCHANT_LIST } from '@contract/merchant-list'
+import { PesticideTestSearchSchema } from '@contract/pesticide-tests-list'
 import { TRANSACTION_LIST } from '@contract/transactions-list'
 import { Role } from '@contract/roles'
 import { auditListQuery } from '@/features/audit/queries'
 import { complaintListQuery } from '@/features/complaints/queries'
 import { deviceListQuery } from '@/features/devices/queries'
 import { merchantListQuery } from '@/features/merchants/queries'
+import { pesticideTestListQuery } from '@/features/pesticide-tests/queries'
 import { transactionListQuery } from '@/features/transactions/queries'
 import { startEarlyList } from '@/lib/early-list'
 import { PRERENDERED_PAGES } from './pages'
@@ -38,6 +40,12 @@ const LISTS: Record<string, Opens> = {
     } as never) as FetchQueryOptions<unknown>,
   '/audit': (search, market) =>
     auditListQuery({ ...(parsed(AUDIT_LIST, search) as object), market } as never) as FetchQueryOptions<unknown>,
+  // The route's whole search (the days too): a first page names no days, the server's default.
+  '/pesticide-test': (search, market) =>
+    pesticideTestListQuery({
+      ...v.parse(PesticideTestSearchSchema, search),
+      market,
+    }) as FetchQueryOptions<unknown>,
 }
 const early = PRERENDERED_PAGES.filter((page) => page.firstPage !== undefined)
 

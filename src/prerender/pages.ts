@@ -94,13 +94,18 @@ const MARKET_FRAME_ACCOUNT = {
 
 /**
  * A console list's frame: the platform's, and a market operator's variant (its menu, no market column)
- * unless the list is the platform's only. `route` is the list's folder under src/routes/_console/.
+ * unless the list is the platform's only. `route` is the list's folder under src/routes/_console/;
+ * `boot` a list's own boot script, which runs ./boot/console-page.ts and more.
  */
 function listFrame(
   path: string,
   file: string,
   route: string,
-  { firstPage, platformOnly = false }: { firstPage?: string; platformOnly?: boolean } = {},
+  {
+    firstPage,
+    platformOnly = false,
+    boot = 'src/prerender/boot/console-page.ts',
+  }: { firstPage?: string; platformOnly?: boolean; boot?: string } = {},
 ): PrerenderedPage {
   return {
     path,
@@ -109,7 +114,7 @@ function listFrame(
       'src/routes/_console.tsx?tsr-split=component',
       `src/routes/_console/${route}/index.tsx?tsr-split=component`,
     ],
-    boot: 'src/prerender/boot/console-page.ts',
+    boot,
     storage: { token: 'prerender' },
     answers: { 'POST /api/user/info': FRAME_ACCOUNT },
     takeover: true,
@@ -164,6 +169,10 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
   listFrame('/transaction', 'transaction-list', 'transaction', {
     firstPage: '/api/transactions?pageSize=20&sort=time&order=desc',
   }),
-  // Not the pesticide tests' list: its toolbar shows the days it lists, by default the last seven
-  // counted from today, which a frame drawn at build time would show as the build's days.
+  // Its toolbar shows the days it lists, by default the last seven counted from today: its boot script
+  // writes the visitor's into the frame's boxes (the build's are drawn). The first page names no days.
+  listFrame('/pesticide-test', 'pesticide-test-list', 'pesticide-test', {
+    firstPage: '/api/pesticide-tests?page=1&pageSize=20&sort=time&order=desc',
+    boot: 'src/prerender/boot/pesticide-test-list.ts',
+  }),
 ]

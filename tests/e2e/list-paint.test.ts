@@ -128,6 +128,7 @@ describe.each([
   { path: '/complaint', heading: 'Complaint handling', marketColumn: 'column-marketName' },
   { path: '/audit', heading: 'Operation log', marketColumn: 'column-market' },
   { path: '/transaction', heading: 'Transactions', marketColumn: 'column-market' },
+  { path: '/pesticide-test', heading: 'Pesticide tests', marketColumn: 'column-market' },
 ])('the list at $path paints its frame from the HTML (the kit’s list frame)', ({ path, heading, marketColumn }) => {
   it('shows the frame with JavaScript off: the shell, its heading, the table head and skeleton rows', async () => {
     const context = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false, locale: 'en-US' })
@@ -154,6 +155,42 @@ describe.each([
     await page.locator('table[aria-busy]').waitFor({ state: 'detached', timeout: 15_000 })
     expect(await page.getByTestId(marketColumn).count()).toBe(0)
     expect(await page.getByRole('heading', { name: heading }).isVisible()).toBe(true)
+    await context.close()
+  })
+})
+
+describe("the pesticide tests list's frame shows the visitor's days, not the build's", () => {
+  // A day other than the build's; 16:30 UTC is already the 2nd in Shanghai.
+  const clock = new Date('2026-03-01T16:30:00Z')
+  const days = ['2026-02-24', '2026-03-02']
+  const boxes = (page: Page) =>
+    Promise.all(
+      [page.getByLabel('From', { exact: true }), page.getByLabel('To', { exact: true })].map((box) => box.inputValue()),
+    )
+
+  it("writes the last seven Shanghai days to the visitor's today before the code runs, and the takeover keeps them", async () => {
+    const { context, page } = await signedInPage(browser, DEMO.official)
+    await page.clock.setFixedTime(clock)
+    // Without the page's code, only the HTML's boot script can have written the days.
+    await context.route(/\.js(\?|$)/, (route) => route.abort())
+    const response = await page.goto('/pesticide-test')
+    const html = (await response?.text()) ?? ''
+    expect(html).toContain('data-prerendered="/pesticide-test"')
+    expect(html).toContain('data-clock-day="to"')
+    expect(html).not.toContain(`value="${days[1]}"`)
+    await page.getByRole('heading', { name: 'Pesticide tests' }).waitFor()
+    expect(await boxes(page)).toEqual(days)
+
+    await context.unroute(/\.js(\?|$)/)
+    // The first page as first shown is asked once, from the HTML (it names no days); the app takes that answer.
+    const asked: string[] = []
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/pesticide-tests') asked.push(request.url())
+    })
+    await page.goto('/pesticide-test')
+    await page.locator('table[aria-busy]').waitFor({ state: 'detached', timeout: 15_000 })
+    expect(await boxes(page)).toEqual(days)
+    expect(asked).toHaveLength(1)
     await context.close()
   })
 })

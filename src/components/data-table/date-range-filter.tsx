@@ -19,6 +19,12 @@ type DateRangeFilterProps = DayRange & {
   onChange: (range: DayRange) => void
   /** The longest range the list takes (contract/date-range.ts): a longer one is said here, never sent. */
   maxDays?: number
+  /**
+   * The days are the list's default, counted from today: the boxes carry `data-clock-day`, which a
+   * prerendered frame's boot script fills with the visitor's days before it paints (the build's would
+   * show: src/prerender/boot/clock-days.ts).
+   */
+  fromTheClock?: boolean
   className?: string
 }
 
@@ -35,7 +41,15 @@ const endOf = (day: string | undefined): End => ({ text: day ?? '', synced: day 
  * refuse). Each box follows the URL when it changes underneath; a URL with a range the list refuses
  * (a link, an edit) is said the same way, and the page asks nothing for it.
  */
-export function DateRangeFilter({ label, from, to, onChange, maxDays, className }: DateRangeFilterProps) {
+export function DateRangeFilter({
+  label,
+  from,
+  to,
+  onChange,
+  maxDays,
+  fromTheClock = false,
+  className,
+}: DateRangeFilterProps) {
   const id = useId()
   const [start, setStart] = useState(() => endOf(from))
   const [end, setEnd] = useState(() => endOf(to))
@@ -84,6 +98,7 @@ export function DateRangeFilter({ label, from, to, onChange, maxDays, className 
           max={which === 'from' ? to : undefined}
           aria-invalid={wrong || undefined}
           aria-describedby={wrong ? `${id}-invalid` : undefined}
+          data-clock-day={fromTheClock ? which : undefined}
           className="w-full sm:w-40"
         />
       </span>

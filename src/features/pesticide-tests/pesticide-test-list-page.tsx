@@ -5,8 +5,8 @@ import { ListFilter } from 'lucide-react'
 import { TEST_RESULTS } from '@contract/device-api'
 import type { PesticideTest } from '@contract/pesticide-tests'
 import { Role } from '@contract/roles'
-import { PESTICIDE_TEST_DEFAULT_DAYS } from '@contract/pesticide-tests-list'
-import { addDays, formatShanghaiTime, shanghaiToday } from '@contract/time'
+import { pesticideTestDays } from '@contract/pesticide-test-days'
+import { formatShanghaiTime, shanghaiToday } from '@contract/time'
 import { FOLLOW_UP_ACTION_WORDS, TEST_RESULT_WORDS } from '@contract/words'
 import { m } from '@/paraglide/messages'
 import { wordFor, wordOptions } from '@/lib/words'
@@ -193,8 +193,7 @@ export function PesticideTestListPage({ search, market, role, onSearchChange }: 
     ),
   )
   // The days the list shows when the URL names none or one end (the server's rule): the boxes say them.
-  const shownTo = search.to ?? shanghaiToday()
-  const shownDays = { from: search.from ?? addDays(shownTo, -(PESTICIDE_TEST_DEFAULT_DAYS - 1)), to: shownTo }
+  const shownDays = pesticideTestDays(search)
   const setDays = useCallback(({ from, to }: DayRange) => onSearchChange({ from, to, page: 1 }), [onSearchChange])
   // The dialog shows the row as the list has it now (a recorded follow-up appears once the list refetches).
   const openTest = opened ? result.rows?.find((row) => row.id === opened.id) : undefined
@@ -228,6 +227,7 @@ export function PesticideTestListPage({ search, market, role, onSearchChange }: 
             from={shownDays.from}
             to={shownDays.to}
             onChange={setDays}
+            fromTheClock={search.from === undefined && search.to === undefined}
           />
           <SelectFilter
             label={m.pesticide_tests_col_result()}
