@@ -54,6 +54,11 @@ export type DatabaseHandle = {
 export type DatabaseSession = {
   /** Runs one statement (no parameters: names and values come from the caller's own code). */
   query: <T>(text: string) => Promise<T[]>
+  /**
+   * Runs statements in one transaction. Never `query('begin')`: PGlite's one connection is shared, and
+   * a request's statements would run inside it (its transactions wait for this one instead).
+   */
+  transaction: (statements: readonly string[]) => Promise<void>
   close: () => Promise<void>
 }
 
@@ -209,6 +214,11 @@ export async function openDatabase(options: DatabaseOptions, folder = migrations
         })
         return {
           query: async <T>(text: string) => (await one.unsafe(text)) as unknown as T[],
+          transaction: async (statements) => {
+            await one.begin(async (tx) => {
+              for (const statement of statements) await tx.unsafe(statement)
+            })
+          },
           close: () => one.end({ timeout: 5 }),
         }
       },
@@ -246,6 +256,11 @@ export async function openDatabase(options: DatabaseOptions, folder = migrations
     dump: async () => (await client.dumpDataDir('gzip')) as Blob,
     session: async () => ({
       query: async <T>(text: string) => (await client.query<T>(text)).rows,
+      transaction: async (statements) => {
+        await client.transaction(async (tx) => {
+          for (const statement of statements) await tx.query(statement)
+        })
+      },
       close: async () => {},
     }),
   }

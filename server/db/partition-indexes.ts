@@ -138,14 +138,13 @@ async function buildMissing(
 async function attach(session: DatabaseSession, missing: MissingCopy): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await session.query('begin')
-      await session.query(`set local lock_timeout = '${ATTACH_LOCK_TIMEOUT}'`)
-      await session.query(`lock table ${quoted(missing.parent_table)} in access share mode`)
-      await session.query(`alter index ${quoted(missing.parent_index)} attach partition ${quoted(missing.copy_name)}`)
-      await session.query('commit')
+      await session.transaction([
+        `set local lock_timeout = '${ATTACH_LOCK_TIMEOUT}'`,
+        `lock table ${quoted(missing.parent_table)} in access share mode`,
+        `alter index ${quoted(missing.parent_index)} attach partition ${quoted(missing.copy_name)}`,
+      ])
       return
     } catch (error) {
-      await session.query('rollback')
       if (attempt >= ATTACH_ATTEMPTS || !(lockNotAvailable(error) || deadlockDetected(error))) throw error
       await new Promise((resolve) => setTimeout(resolve, attempt * 1_000))
     }

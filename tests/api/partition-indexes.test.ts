@@ -77,7 +77,23 @@ describe('partition index copies', () => {
     const missing = (await copies()).filter((p) => p.copy === null).length
     expect(missing).toBeGreaterThan(0)
 
-    const built = await Promise.all([buildPartitionIndexes(handle), buildPartitionIndexes(handle)])
+    // Requests' transactions meanwhile (PGlite's one connection is shared: none may run inside the builder's).
+    const read = () =>
+      handle.db.transaction(
+        async (tx) => rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from transactions`))[0]?.n,
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      )
+    let building = true
+    const counts: (number | undefined)[] = []
+    const reading = (async () => {
+      while (building) counts.push(await read())
+    })()
+    const built = await Promise.all([buildPartitionIndexes(handle), buildPartitionIndexes(handle)]).finally(() => {
+      building = false
+    })
+    await reading
+    expect(counts.length).toBeGreaterThan(0)
+    expect(counts.every((n) => n === 4)).toBe(true)
     expect(built[0] + built[1]).toBe(missing)
     expect(await parentValid()).toBe(true)
     const parts = await copies()
