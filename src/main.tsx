@@ -8,6 +8,7 @@ import { applyDocumentSettings } from '@/lib/theme'
 import { followNavigationWithFocus } from '@/lib/page-focus'
 import { trackPageOrigins } from '@/lib/page-origins'
 import { writeViewCookie } from '@/lib/view-cookie'
+import { prepareClassMerge } from '@/lib/cn'
 import { rememberTypedValues } from '@/prerender/typed-before-hydration'
 import { loadRouteChunksEarly } from '@/features/shell/early-route-chunks'
 import { createConsoleRouter } from './router'
@@ -50,6 +51,9 @@ if (prerendered === location.pathname && root.dataset.takeover !== undefined) {
     rememberTypedValues(root)
     flushSync(() => createRoot(root).render(app))
   })
+  // tailwind-merge's first call builds its class map: done in a task of its own while the route loads
+  // (its imports, the account's answer), not in the render that replaces the frame with the rows (issue 24).
+  setTimeout(prepareClassMerge)
 } else if (prerendered === location.pathname && servedLocale === getLocale()) {
   void router.load().then(() => {
     if (router.state.location.pathname !== prerendered) return createRoot(root).render(app)

@@ -92,6 +92,9 @@ const MARKET_FRAME_ACCOUNT = {
   official: false,
 }
 
+/** Dynamically imported on the way to a list's takeover: src/lib/query-client-lazy.ts, the lists' loaders. */
+const TAKEOVER_IMPORTS = ['src/lib/query-client.ts', 'src/lib/prefetch-scoped-list.ts']
+
 /**
  * A console list's frame: the platform's, and a market operator's variant (its menu, no market column)
  * unless the list is the platform's only. `route` is the list's folder under src/routes/_console/;
@@ -113,6 +116,9 @@ function listFrame(
     preload: [
       'src/routes/_console.tsx?tsr-split=component',
       `src/routes/_console/${route}/index.tsx?tsr-split=component`,
+      // What router.load() imports before the takeover (the console's beforeLoad, a list's loader): each a
+      // round trip after the entry has run, one after the other, when not preloaded.
+      ...TAKEOVER_IMPORTS,
     ],
     boot,
     storage: { token: 'prerender' },
@@ -140,6 +146,7 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
     preload: [
       'src/routes/_console.tsx?tsr-split=component',
       'src/routes/_console/dashboard/workplace.tsx?tsr-split=component',
+      'src/lib/query-client.ts',
     ],
     boot: 'src/prerender/boot/workplace.ts',
     storage: { token: 'prerender' },
