@@ -93,38 +93,6 @@ describe('/login without JavaScript', () => {
 })
 
 describe('/login when its code arrives', () => {
-  it('asks for no script before its first paint, then for all of them at once', async () => {
-    const context = await contextFor('en-US')
-    const page = await context.newPage()
-    const scripts: { url: string; at: number }[] = []
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push({ url: request.url(), at: Date.now() })
-    })
-    await page.goto('/login')
-    await page.waitForFunction(
-      () => document.querySelector<HTMLTemplateElement>('template[data-after-paint]')?.content.childElementCount === 0,
-    )
-    // The page's own preloads are in the document now, and every one was asked for after the paint.
-    const painted = await page.evaluate(
-      () => performance.getEntriesByType('paint').find((entry) => entry.name === 'first-paint')?.startTime ?? null,
-    )
-    expect(painted).not.toBeNull()
-    const preloads = await page.evaluate(() =>
-      [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((link) => link.href),
-    )
-    expect(preloads.length).toBeGreaterThan(3)
-    const requested = await page.evaluate(
-      (urls) =>
-        urls.map(
-          (url) => (performance.getEntriesByName(url)[0] as PerformanceResourceTiming | undefined)?.startTime ?? -1,
-        ),
-      preloads,
-    )
-    for (const at of requested) expect(at).toBeGreaterThanOrEqual(painted!)
-    expect(scripts.length).toBeGreaterThanOrEqual(preloads.length)
-    await context.close()
-  })
-
   it('hydrates what is there: typed values and focus kept, no warning, then signs in', async () => {
     const context = await contextFor('en-US')
     const page = await context.newPage()
