@@ -68,12 +68,13 @@ async function main() {
     },
   })
   // Not awaited: the partitions are made in the background while the server listens.
-  const stopJobs = startDeviceJobs(handle.db, systemClock, logger)
+  const deviceJobs = startDeviceJobs(handle.db, systemClock, logger)
   const stopMaintenance = startPgliteMaintenance(handle, logger)
   const stopFileJobs = startFileJobs(handle.db, systemClock, logger)
   const stopRetention = startRetention(handle.db, systemClock, logger, env.retainDays)
-  // Indexes a migration made on a partitioned table's parent alone, built part by part in the background.
-  const stopPartitionIndexes = startPartitionIndexes(handle, logger)
+  // Indexes a migration made on a partitioned table's parent alone, built part by part in the background
+  // once the day parts are made (a build on the default part and a new part's creation wait on each other).
+  const stopPartitionIndexes = startPartitionIndexes(handle, logger, { after: deviceJobs.windowMade })
   // The kit's scheduled jobs: each slot runs once across every instance sharing the database.
   const scheduler = new Scheduler({ db: handle.db, clock: systemClock, logger }, [
     rollupCheckJob,
@@ -105,7 +106,7 @@ async function main() {
       process.exit(1)
     }, 10_000)
     force.unref()
-    stopJobs()
+    deviceJobs.stop()
     stopMaintenance()
     stopFileJobs()
     stopRetention()

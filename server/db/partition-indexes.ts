@@ -6,7 +6,8 @@ import type { DatabaseHandle, DatabaseSession } from './client'
 const BUILD_LOCK = 7_240_025
 const EVERY_MS = 60 * 60_000
 const ATTACH_LOCK_TIMEOUT = '2s'
-const ATTACH_ATTEMPTS = 5
+/** Times a build or an attach that lost a deadlock (or, attaching, waited too long for a lock) is tried. */
+const ATTEMPTS = 5
 
 /** A day part that lacks its copy of a partitioned index made ON ONLY the parent (migration 0025). */
 type MissingCopy = {
@@ -113,12 +114,10 @@ async function buildMissing(
 ): Promise<number> {
   let attached = 0
   for (const missing of await session.query<MissingCopy>(MISSING_SQL)) {
-    const name = missing.copy_name
     const started = performance.now()
     // Only this instance builds (the lock), so an invalid copy is a build that was cut off.
-    if (missing.left_valid === false)
-      await session.query(`drop index ${concurrently ? 'concurrently ' : ''}if exists ${quoted(name)}`)
-    await session.query(createCopy(missing, concurrently))
+    if (missing.left_valid === false) await dropCopy(session, missing, concurrently)
+    await build(session, missing, concurrently)
     await attach(session, missing)
     attached += 1
     logger?.info(
@@ -127,6 +126,29 @@ async function buildMissing(
     )
   }
   return attached
+}
+
+const dropCopy = (session: DatabaseSession, missing: MissingCopy, concurrently: boolean) =>
+  session.query(`drop index ${concurrently ? 'concurrently ' : ''}if exists ${quoted(missing.copy_name)}`)
+
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, attempt * 1_000))
+
+/**
+ * Builds a copy. A concurrent build waits for every older transaction, while holding the part's lock
+ * that making a day part wants on the default part: one of the two is chosen to break the deadlock.
+ * When it is the build, its invalid copy is dropped and built again.
+ */
+async function build(session: DatabaseSession, missing: MissingCopy, concurrently: boolean): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await session.query(createCopy(missing, concurrently))
+      return
+    } catch (error) {
+      if (attempt >= ATTEMPTS || !deadlockDetected(error)) throw error
+      await dropCopy(session, missing, concurrently)
+      await pause(attempt)
+    }
+  }
 }
 
 /**
@@ -145,29 +167,39 @@ async function attach(session: DatabaseSession, missing: MissingCopy): Promise<v
       ])
       return
     } catch (error) {
-      if (attempt >= ATTACH_ATTEMPTS || !(lockNotAvailable(error) || deadlockDetected(error))) throw error
-      await new Promise((resolve) => setTimeout(resolve, attempt * 1_000))
+      if (attempt >= ATTEMPTS || !(lockNotAvailable(error) || deadlockDetected(error))) throw error
+      await pause(attempt)
     }
   }
 }
 
 /**
- * Builds the missing copies in the background at start and every hour (a pass that finds nothing
- * missing is one catalogue query), so an instance that lost the lock, or a pass cut off by a restart,
- * is finished later. Answers how to stop it.
+ * Builds the missing copies in the background, once `after` has settled (the day parts' window at start:
+ * a build on the default part and a new day part's creation wait on each other) and then every hour (a
+ * pass that finds nothing missing is one catalogue query), so an instance that lost the lock, or a pass
+ * cut off by a restart, is finished later. Answers how to stop it.
  */
 export function startPartitionIndexes(
   handle: Pick<DatabaseHandle, 'kind' | 'session'>,
   logger: Pick<Logger, 'info' | 'warn'>,
-  everyMs = EVERY_MS,
+  { after = Promise.resolve(), everyMs = EVERY_MS }: { after?: Promise<unknown>; everyMs?: number } = {},
 ): () => void {
+  let stopped = false
+  let every: ReturnType<typeof setInterval> | undefined
   const run = () => {
     buildPartitionIndexes(handle, logger).catch((error: unknown) =>
       logger.warn({ err: error }, 'could not build partition indexes; trying again in an hour'),
     )
   }
-  run()
-  const every = setInterval(run, everyMs)
-  every.unref()
-  return () => clearInterval(every)
+  const begin = () => {
+    if (stopped) return
+    run()
+    every = setInterval(run, everyMs)
+    every.unref()
+  }
+  after.then(begin, begin)
+  return () => {
+    stopped = true
+    clearInterval(every)
+  }
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { MAX_CLOCK_AHEAD_MS, MAX_EVENT_AGE_MS } from '../../contract/device-api'
 import { addDays, shanghaiDayOf } from '../../contract/time'
 import { rowsOf, type Database } from '../db/client'
-import { lockNotAvailable } from '../lib/db-errors'
+import { deadlockDetected, lockNotAvailable } from '../lib/db-errors'
 
 /** Tables partitioned by Shanghai day (migration 0007). */
 const PARTITIONED = ['transactions', 'passenger_counts'] as const
@@ -16,6 +16,7 @@ export const DAYS_AHEAD = 7
 const CHUNK_DAYS = 4
 /** Between two chunks, the requests that queued behind one run before the next. */
 const PAUSE_MS = 100
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 /**
  * How long making a table's days waits for its lock. A long reader (a pg_dump holds every table for
@@ -23,6 +24,11 @@ const PAUSE_MS = 100
  * its lock request, until it ends.
  */
 const LOCK_TIMEOUT = '2s'
+/**
+ * Times a statement chosen to break a deadlock is tried again: a concurrent index build on the default
+ * partition (server/db/partition-indexes.ts) waits for this transaction while holding a lock it needs.
+ */
+const DEADLOCK_ATTEMPTS = 3
 
 /**
  * Makes each day in [first, last] its partition in every partitioned table: one statement per table,
@@ -36,7 +42,19 @@ export async function makeDayPartitions(db: Database, first: string, last: strin
   let made = 0
   for (const table of PARTITIONED) {
     try {
-      made += await db.transaction(async (tx) => {
+      made += await makeTableDays(db, table, first, last)
+    } catch (error) {
+      if (!lockNotAvailable(error)) throw error
+    }
+  }
+  return made
+}
+
+/** One table's days in one transaction; a deadlock's victim made nothing, so it is tried again. */
+async function makeTableDays(db: Database, table: string, first: string, last: string): Promise<number> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
         await tx.execute(sql.raw(`set local lock_timeout = '${LOCK_TIMEOUT}'`))
         const [row] = rowsOf<{ made: number }>(
           await tx.execute(sql`select ensure_day_partitions(${table}, ${first}::date, ${last}::date) as made`),
@@ -44,10 +62,10 @@ export async function makeDayPartitions(db: Database, first: string, last: strin
         return Number(row?.made ?? 0)
       })
     } catch (error) {
-      if (!lockNotAvailable(error)) throw error
+      if (attempt >= DEADLOCK_ATTEMPTS || !deadlockDetected(error)) throw error
+      await sleep(attempt * PAUSE_MS)
     }
   }
-  return made
 }
 
 /** The days ingest accepts an event for at `now`: a year back (MAX_EVENT_AGE_MS) to DAYS_AHEAD ahead. */
@@ -78,8 +96,6 @@ export type WindowOptions = {
   /** Checked before each chunk: a stopping server makes no more. */
   stopped?: () => boolean
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 /**
  * Makes every day ingest accepts its partitions ahead of time, in chunks of a few days with a pause

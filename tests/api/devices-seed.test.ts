@@ -168,8 +168,10 @@ describe('demo devices', () => {
     const weekends = daily.filter((row) => row.weekend).map((row) => row.payments)
     const weekdays = daily.filter((row) => !row.weekend).map((row) => row.payments)
     expect(mean(weekends)).toBeGreaterThan(mean(weekdays))
-    // Not a ruler either: the days differ.
-    expect(new Set(figures).size).toBeGreaterThan(25)
+    // Not a ruler either: the weekdays differ by several percent (each day's mood is 0.85-1.15). Counting
+    // distinct figures was not it: ~1,500 a day drawn 29 times repeat a few by chance now and then.
+    const spread = Math.sqrt(mean(weekdays.map((n) => (n - mean(weekdays)) ** 2))) / mean(weekdays)
+    expect(spread).toBeGreaterThan(0.03)
     // Every seeded payment is a ledger row, a transaction and rollups: the month stays small enough
     // for a first start on PGlite in seconds.
     expect(mean(figures) * 30).toBeLessThan(60_000)

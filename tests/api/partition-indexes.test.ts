@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { sql, type SQL } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, rowsOf, type DatabaseHandle } from '../../server/db/client'
-import { buildPartitionIndexes } from '../../server/db/partition-indexes'
+import { buildPartitionIndexes, startPartitionIndexes } from '../../server/db/partition-indexes'
 import { makeDayPartitions } from '../../server/device-api/partitions'
 import { createTestDb } from '../helpers/test-db'
 
@@ -128,6 +128,54 @@ describe('partition index copies', () => {
     )
     expect(rows.map((row) => row.event_id)).toEqual(['refund-2026-11-01-1', 'refund-2026-10-01-1'])
   })
+
+  it('waits for the day parts to be made before it builds', async () => {
+    await handle.db.execute(sql.raw(`drop index ${PARENT}`))
+    await handle.db.execute(
+      sql.raw(`create index ${PARENT} on only transactions (occurred_at, id) where type = 'refund'`),
+    )
+    const built: unknown[] = []
+    let windowMade = () => {}
+    const stop = startPartitionIndexes(
+      handle,
+      { info: (fields: unknown) => built.push(fields), warn: () => {} },
+      { after: new Promise<void>((resolve) => (windowMade = resolve)) },
+    )
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      expect(built).toHaveLength(0)
+      windowMade()
+      await expect.poll(parentValid, { timeout: 20_000 }).toBe(true)
+      expect(built.length).toBe((await copies()).length)
+    } finally {
+      stop()
+    }
+  })
+
+  it.runIf(process.env.DATABASE_URL)(
+    "on PostgreSQL makes a day part again when it was a deadlock's victim",
+    async () => {
+      // Another transaction holds the default part (as a concurrent index build does) and then waits
+      // for the parent the job holds while the job waits for the default part: a cycle.
+      const other = await handle.session()
+      try {
+        await other.query('begin')
+        await other.query('lock table passenger_counts_default in share update exclusive mode')
+        const making = makeDayPartitions(handle.db, '2027-02-01', '2027-02-02')
+        const waiting = () =>
+          other.query<{ n: number }>(
+            `select count(*)::int as n from pg_locks where not granted
+               and relation = 'passenger_counts_default'::regclass`,
+          )
+        await expect.poll(async () => (await waiting())[0]?.n, { timeout: 10_000 }).toBe(1)
+        await other.query('lock table passenger_counts in access share mode')
+        await other.query('commit')
+        expect(await making).toBe(4)
+      } finally {
+        await other.close()
+      }
+    },
+  )
 
   it.runIf(process.env.DATABASE_URL)(
     'on PostgreSQL lets the ingest write while it builds, and two instances build each copy once',
