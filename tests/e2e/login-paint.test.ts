@@ -169,6 +169,39 @@ describe('/login when its code arrives', () => {
     await context.close()
   })
 
+  it('signs in with what was typed while its code was taking the form over', async () => {
+    const context = await contextFor('en-US')
+    // Right after src/main.tsx has read the typed fields and before hydration commits (a microtask
+    // after the read), the password is typed and Sign in pressed: the press goes from the page's first
+    // layout effect, before React replays the change into the state.
+    await context.addInitScript((typedLate: string) => {
+      const query = Element.prototype.querySelectorAll
+      Element.prototype.querySelectorAll = function (this: Element, selectors: string) {
+        const found = query.call(this, selectors)
+        if (this.id === 'root' && selectors === 'input[name], textarea[name]')
+          queueMicrotask(() => {
+            const password = document.querySelector<HTMLInputElement>('input[name=password]')!
+            password.value = typedLate
+            password.dispatchEvent(new Event('input', { bubbles: true }))
+            document.querySelector<HTMLButtonElement>('button[type=submit]')!.click()
+          })
+        return found
+      } as typeof query
+    }, DEMO.official.password)
+    const page = await context.newPage()
+    let release = () => {}
+    const typed = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/assets/framework-*.js', async (route) => {
+      await typed
+      await route.continue()
+    })
+    await page.goto('/login', { waitUntil: 'commit' })
+    await page.getByLabel('Username').fill(DEMO.official.username)
+    release()
+    await page.waitForURL('**/dashboard/workplace')
+    await context.close()
+  })
+
   it('switches to the language chosen before its code arrived, keeping what was typed and the focus', async () => {
     const context = await contextFor('zh-CN')
     const page = await context.newPage()

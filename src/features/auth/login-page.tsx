@@ -36,6 +36,19 @@ const SignInSchema = v.object({
 type Values = { username: string; password: string }
 
 /**
+ * The fields' values as the form holds them. A key typed after src/main.tsx read the prerendered form
+ * and before hydration's commit is in the field, not yet in the state (React replays its change after
+ * the commit), and a sign-in pressed before the code arrived is sent from the first layout effect.
+ */
+function fieldValues(form: HTMLFormElement | null, fallback: Values): Values {
+  const value = (name: keyof Values) => {
+    const field = form?.elements.namedItem(name)
+    return field instanceof HTMLInputElement ? field.value : fallback[name]
+  }
+  return { username: value('username'), password: value('password') }
+}
+
+/**
  * The sign-in page. It is the first page most visits download, so it uses the form kit's field
  * components and helpers but not TanStack Form (13 KB compressed; bench/login-page.mjs's budget).
  */
@@ -59,15 +72,15 @@ export function LoginPage() {
   }, [])
 
   // A plain call, not a TanStack mutation: the sign-in page loads without TanStack Query.
-  async function signIn() {
+  async function signIn(entered: Values) {
     setPending(true)
     setFailure(null)
     // The console's query cache loads while the sign-in call is under way, not after it.
     void loadQueryClient()
     try {
       const { token } = await login({
-        username: values.username.trim(),
-        password: await hashPassword(values.password),
+        username: entered.username.trim(),
+        password: await hashPassword(entered.password),
       })
       setToken(token)
       // A previous account's data (same page load) must not show for this one.
@@ -90,10 +103,12 @@ export function LoginPage() {
 
   function submit(event: FormEvent) {
     event.preventDefault()
-    const found = schemaErrors(SignInSchema, values)
+    const current = fieldValues(formRef.current, values)
+    setValues(current)
+    const found = schemaErrors(SignInSchema, current)
     setErrors(found)
     if (Object.keys(found).length > 0) return focusFirstInvalid(formRef.current)
-    void signIn()
+    void signIn(current)
   }
 
   const change = (name: keyof Values) => (value: string) => {
