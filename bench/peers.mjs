@@ -246,7 +246,7 @@ async function writeLimitPage(browser, base) {
   await page.locator('input[type="password"]').waitFor()
   const html = await page.evaluate(() => {
     for (const element of document.querySelectorAll(
-      'script, link[rel="modulepreload"], link[rel="preload"][as="script"]',
+      'script, template[data-after-paint], link[rel="modulepreload"], link[rel="preload"][as="script"]',
     ))
       element.remove()
     return `<!doctype html>\n${document.documentElement.outerHTML}`

@@ -63,11 +63,12 @@ export type PrerenderedPage = {
    */
   firstPage?: string
   /**
-   * The app's entry script starts only after the HTML's first paint: the HTML preloads it
-   * (`<link rel="modulepreload" data-entry>`) instead of loading it as a module script, and the boot
-   * script must call ./boot/start-after-first-paint.ts. For a page whose own HTML is what the visitor
-   * needs first (the sign-in page); its boot script must also hold what the visitor does before the
-   * code arrives (../typed-before-hydration.ts, ../early-locale.ts).
+   * The app's entry script starts only after the HTML's first paint: the HTML holds it and every
+   * preload (`<template data-after-paint>`, `<link rel="modulepreload" data-entry>`) instead of loading
+   * them at once, and the boot script must call ./boot/start-after-first-paint.ts, which starts them.
+   * For a page whose own HTML is what the visitor needs first (the sign-in page); its boot script must
+   * also hold what the visitor does before the code arrives (../typed-before-hydration.ts,
+   * ../early-locale.ts).
    */
   paintFirst?: boolean
 }

@@ -93,6 +93,36 @@ describe('/login without JavaScript', () => {
 })
 
 describe('/login when its code arrives', () => {
+  it('asks for no script before its first paint, then for all of them at once', async () => {
+    // The HTML itself: every preload held in the template, no script the parser would start.
+    const html = await (await fetch(`${baseURL()}/login`, { headers: { 'Accept-Language': 'en-US' } })).text()
+    const template = /<template data-after-paint>(.*?)<\/template>/s.exec(html)?.[1] ?? ''
+    const held = template.match(/<link rel="modulepreload"[^>]*>/g) ?? []
+    expect(held.length).toBeGreaterThan(3)
+    expect(held.some((link) => link.includes('data-entry'))).toBe(true)
+    const outside = html.replace(template, '')
+    expect(outside).not.toMatch(/<link rel="modulepreload"/)
+    expect(outside).not.toMatch(/<script[^>]*\ssrc=/)
+
+    // In the browser: once painted, the boot script puts them in the document and every one is asked for.
+    const context = await contextFor('en-US')
+    const page = await context.newPage()
+    const scripts = new Set<string>()
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.add(request.url())
+    })
+    await page.goto('/login')
+    await page.waitForFunction(
+      () => document.querySelector<HTMLTemplateElement>('template[data-after-paint]')?.content.childElementCount === 0,
+    )
+    const preloads = await page.evaluate(() =>
+      [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((link) => link.href),
+    )
+    expect(preloads).toHaveLength(held.length)
+    await expect.poll(() => preloads.filter((url) => !scripts.has(url)), { timeout: 15_000 }).toEqual([])
+    await context.close()
+  })
+
   it('hydrates what is there: typed values and focus kept, no warning, then signs in', async () => {
     const context = await contextFor('en-US')
     const page = await context.newPage()

@@ -2,14 +2,18 @@
  * Part of a `paintFirst` page's boot script (src/prerender/pages.ts): the page's code starts only once
  * the HTML has painted. As a module script in the HTML it ran as soon as it had arrived, often before
  * the first frame (its files are preloaded and small, a slow phone's evaluation, `router.load()` and
- * hydration are not), so the paint waited for all of it. The entry's file is preloaded from the HTML
- * meanwhile (`<link rel="modulepreload" data-entry>`), so nothing is fetched later than before.
+ * hydration are not), so the paint waited for all of it. Its preloads wait in the HTML too
+ * (`<template data-after-paint>`, scripts/prerender.mjs): fetched and compiled beside the HTML they held
+ * the first paint back. After the paint they all start at once with the entry (`data-entry`), so the
+ * code comes without a waterfall of imports.
  */
 export function startAfterFirstPaint(): void {
   const start = () =>
     // requestAnimationFrame runs just before the next frame paints; a task queued from it, after.
     requestAnimationFrame(() =>
       setTimeout(() => {
+        const held = document.querySelector<HTMLTemplateElement>('template[data-after-paint]')
+        if (held) document.head.append(held.content)
         const entry = document.querySelector<HTMLLinkElement>('link[data-entry]')
         if (!entry) return
         const script = document.createElement('script')
