@@ -32,6 +32,17 @@ async function contextFor(
   return context
 }
 
+/** Holds the framework chunk (the page's code needs it) until the answer is called: the code arrives then. */
+async function holdTheCode(page: Page): Promise<() => void> {
+  let release = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/assets/framework-*.js', async (route) => {
+    await released
+    await route.continue()
+  })
+  return release
+}
+
 const box = async (page: Page, selector: string) => {
   const found = await page.locator(selector).boundingBox()
   if (!found) throw new Error(`${selector} is not laid out`)
@@ -137,12 +148,7 @@ describe('/login when its code arrives', () => {
       if (request.isNavigationRequest()) navigations.push(request.url())
     })
     // The framework chunk (the module script needs it) waits until the visitor has typed.
-    let release = () => {}
-    const typed = new Promise<void>((resolve) => (release = resolve))
-    await page.route('**/assets/framework-*.js', async (route) => {
-      await typed
-      await route.continue()
-    })
+    const release = await holdTheCode(page)
     await page.goto('/login', { waitUntil: 'commit' })
     await page.getByLabel('Password').waitFor()
     await page.getByLabel('Username').fill(DEMO.official.username)
@@ -182,12 +188,7 @@ describe('/login when its code arrives', () => {
       if (request.method() === 'POST' && new URL(request.url()).pathname === '/login') posts.push(request.url())
     })
     // The framework chunk waits until the visitor has pressed Sign in.
-    let release = () => {}
-    const pressed = new Promise<void>((resolve) => (release = resolve))
-    await page.route('**/assets/framework-*.js', async (route) => {
-      await pressed
-      await route.continue()
-    })
+    const release = await holdTheCode(page)
     await page.goto('/login', { waitUntil: 'commit' })
     await page.getByLabel('Password').waitFor()
     await page.getByLabel('Username').fill(DEMO.official.username)
@@ -219,12 +220,7 @@ describe('/login when its code arrives', () => {
       } as typeof query
     }, DEMO.official.password)
     const page = await context.newPage()
-    let release = () => {}
-    const typed = new Promise<void>((resolve) => (release = resolve))
-    await page.route('**/assets/framework-*.js', async (route) => {
-      await typed
-      await route.continue()
-    })
+    const release = await holdTheCode(page)
     await page.goto('/login', { waitUntil: 'commit' })
     await page.getByLabel('Username').fill(DEMO.official.username)
     release()
@@ -241,12 +237,7 @@ describe('/login when its code arrives', () => {
     })
     page.on('pageerror', (error) => problems.push(error.message))
     // The framework chunk waits until the visitor has typed and chosen English.
-    let release = () => {}
-    const chosen = new Promise<void>((resolve) => (release = resolve))
-    await page.route('**/assets/framework-*.js', async (route) => {
-      await chosen
-      await route.continue()
-    })
+    const release = await holdTheCode(page)
     await page.goto('/login', { waitUntil: 'commit' })
     const zh = words('zh-CN')
     await page.getByLabel(zh.login_username as string).fill(DEMO.official.username)
