@@ -14,7 +14,7 @@ import {
   type TransactionListQuery,
   type TransactionSort,
 } from '../../contract/transactions-list'
-import { addDays, shanghaiDayOf } from '../../contract/time'
+import { shanghaiDayOf } from '../../contract/time'
 import type { Database, ReadDatabase } from '../db/client'
 import { devices, markets, merchants, transactions } from '../db/schema'
 import { ApiError } from '../lib/errors'
@@ -22,6 +22,7 @@ import type { KeptAnswers } from '../lib/kept-answers'
 import { allOf, withinDays } from '../lib/list-query'
 import { inScope, marketScope } from '../lib/scope'
 import type { SessionUser } from '../lib/types'
+import { FIRST_WINDOW_DAYS, firstWindowDays, readByDays } from './day-windows'
 import { daysOf, filterWhere } from './filters'
 import { COUNT_KEPT, countedTotal, countKey, rollupTotal, type Total } from './totals'
 
@@ -184,62 +185,12 @@ function withNames(
     .orderBy(by(sort === 'time' ? page.at : page.amountFen), by(page.rowId))
 }
 
-/** The days a first read by time covers; each further read covers twice as many. */
-const FIRST_WINDOW_DAYS = 1
-
-/** Days from `from` to `to`, both included. */
-const daysIn = ({ from, to }: { from: string; to: string }) =>
-  Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1
-
-/**
- * The first window's days when the rollups gave the filters' total: wide enough to hold the page at
- * the range's average rows a day (with half again to spare), so a sparse filter (refunds only, one
- * merchant) is read in one or two windows instead of doubling from a single day four or five times.
- * Nothing in the rollups: the whole range at once (one read settles it).
- */
-function firstWindowDays(total: number, range: { from: string; to: string }, limit: number) {
-  const days = daysIn(range)
-  if (total <= 0) return days
-  return Math.min(days, Math.max(FIRST_WINDOW_DAYS, Math.ceil((1.5 * limit * days) / total)))
-}
-
 /** The Shanghai day a cursor (or a minute) stands in, when the list is sorted by time. */
 function dayOfBound(sort: TransactionSort, cursor: string | undefined, at: string | undefined): string | null {
   if (sort !== 'time') return null
   if (cursor) return shanghaiDayOf(Number(BigInt(cursor.split('-')[0] as string) / 1000n))
   const minute = at ? shanghaiMinute(at) : null
   return minute ? shanghaiDayOf(minute) : null
-}
-
-/**
- * A page sorted by time, read a window of days at a time from the end it starts at (the newest day
- * reading down, the oldest reading up; the cursor's day when paging on): 1 day, then 2, 4, 8… until
- * the page is full or the range is done. Each read plans only its window's day parts: planning a
- * month's 31 parts (5 indexes each) cost ~3 ms warm and 17–50 ms on a busy machine, more than the
- * read itself (0.3 ms), while a page of one market's month is nearly always found in its newest day
- * or two. An event-id search (a few rows, anywhere in the range) reads the range at once.
- */
-async function readByDays(
-  read: (days: { from: string; to: string }, limit: number) => Promise<PageRow[]>,
-  range: { from: string; to: string },
-  direction: 'asc' | 'desc',
-  startDay: string | null,
-  limit: number,
-  firstWidth = FIRST_WINDOW_DAYS,
-): Promise<PageRow[]> {
-  const rows: PageRow[] = []
-  const clamp = (day: string) => (day < range.from ? range.from : day > range.to ? range.to : day)
-  let edge = clamp(startDay ?? (direction === 'desc' ? range.to : range.from))
-  for (let width = firstWidth; rows.length < limit; width *= 2) {
-    const days =
-      direction === 'desc'
-        ? { from: clamp(addDays(edge, 1 - width)), to: edge }
-        : { from: edge, to: clamp(addDays(edge, width - 1)) }
-    rows.push(...(await read(days, limit - rows.length)))
-    if (direction === 'desc' ? days.from === range.from : days.to === range.to) break
-    edge = direction === 'desc' ? addDays(days.from, -1) : addDays(days.to, 1)
-  }
-  return rows
 }
 
 type PageRow = Awaited<ReturnType<typeof withNames>>[number]
@@ -281,7 +232,8 @@ export async function listTransactions(
   // a cursor, the count its first page kept; on the first page afresh, unless the filter is an event
   // id (a row or two: the page, not full, holds them all and its length is the total, exact).
   const exact = await rollupTotal(db, scope, query, now)
-  const width = exact === null ? FIRST_WINDOW_DAYS : firstWindowDays(exact, range, pageSize + 1)
+  const width = (edge: string) =>
+    exact === null ? FIRST_WINDOW_DAYS : firstWindowDays(exact, range, pageSize + 1, { edge, now })
   const read = (bound: SQL | undefined, direction: 'asc' | 'desc', cursor?: string) => {
     const once = (days: { from: string; to: string } | null, limit: number) =>
       withNames(
