@@ -10,6 +10,7 @@ import { loadavg } from 'node:os'
 import postgres from 'postgres'
 import { register } from 'tsx/esm/api'
 import { officialHeaders, startBuiltServer } from './built-server.mjs'
+import { scheduledJobsSettled } from './jobs-settled.mjs'
 
 register()
 const { addDays, shanghaiDayOf } = await import('../contract/time.ts')
@@ -43,7 +44,8 @@ const load = () =>
     .map((n) => n.toFixed(1))
     .join(' ')
 
-const { base, stop, pid } = await startBuiltServer({ port: PORT, databaseUrl: url })
+const { base, stop, pid } = await startBuiltServer({ port: PORT, databaseUrl: url, startSeconds: 180 })
+await scheduledJobsSettled(sql)
 const misses = []
 try {
   const official = await officialHeaders(base)
