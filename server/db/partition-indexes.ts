@@ -1,5 +1,6 @@
 import type { Logger } from 'pino'
 import { deadlockDetected, lockNotAvailable } from '../lib/db-errors'
+import { retried } from '../lib/retry'
 import type { DatabaseHandle, DatabaseSession } from './client'
 
 /** Held by the instance building: a second instance started meanwhile leaves the work to it. */
@@ -131,25 +132,20 @@ async function buildMissing(
 const dropCopy = (session: DatabaseSession, missing: MissingCopy, concurrently: boolean) =>
   session.query(`drop index ${concurrently ? 'concurrently ' : ''}if exists ${quoted(missing.copy_name)}`)
 
-const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, attempt * 1_000))
+const waitMs = (attempt: number) => attempt * 1_000
 
 /**
  * Builds a copy. A concurrent build waits for every older transaction, while holding the part's lock
  * that making a day part wants on the default part: one of the two is chosen to break the deadlock.
  * When it is the build, its invalid copy is dropped and built again.
  */
-async function build(session: DatabaseSession, missing: MissingCopy, concurrently: boolean): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await session.query(createCopy(missing, concurrently))
-      return
-    } catch (error) {
-      if (attempt >= ATTEMPTS || !deadlockDetected(error)) throw error
-      await dropCopy(session, missing, concurrently)
-      await pause(attempt)
-    }
-  }
-}
+const build = (session: DatabaseSession, missing: MissingCopy, concurrently: boolean) =>
+  retried(() => session.query(createCopy(missing, concurrently)), {
+    attempts: ATTEMPTS,
+    retryable: deadlockDetected,
+    waitMs,
+    before: () => dropCopy(session, missing, concurrently),
+  })
 
 /**
  * Attaches a built copy to its parent index. ATTACH locks the parent index, then the table; making a
@@ -157,21 +153,16 @@ async function build(session: DatabaseSession, missing: MissingCopy, concurrentl
  * copy: so the table is locked first here, in the same order, or the two deadlock. A lock not had in
  * time (the day parts' job, a long reader) is tried again a little later.
  */
-async function attach(session: DatabaseSession, missing: MissingCopy): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await session.transaction([
+const attach = (session: DatabaseSession, missing: MissingCopy) =>
+  retried(
+    () =>
+      session.transaction([
         `set local lock_timeout = '${ATTACH_LOCK_TIMEOUT}'`,
         `lock table ${quoted(missing.parent_table)} in access share mode`,
         `alter index ${quoted(missing.parent_index)} attach partition ${quoted(missing.copy_name)}`,
-      ])
-      return
-    } catch (error) {
-      if (attempt >= ATTEMPTS || !(lockNotAvailable(error) || deadlockDetected(error))) throw error
-      await pause(attempt)
-    }
-  }
-}
+      ]),
+    { attempts: ATTEMPTS, retryable: (error) => lockNotAvailable(error) || deadlockDetected(error), waitMs },
+  )
 
 /**
  * Builds the missing copies in the background, once `after` has settled (the day parts' window at start:

@@ -3,6 +3,7 @@ import { MAX_CLOCK_AHEAD_MS, MAX_EVENT_AGE_MS } from '../../contract/device-api'
 import { addDays, shanghaiDayOf } from '../../contract/time'
 import { rowsOf, type Database } from '../db/client'
 import { deadlockDetected, lockNotAvailable } from '../lib/db-errors'
+import { retried } from '../lib/retry'
 
 /** Tables partitioned by Shanghai day (migration 0007). */
 const PARTITIONED = ['transactions', 'passenger_counts'] as const
@@ -51,22 +52,18 @@ export async function makeDayPartitions(db: Database, first: string, last: strin
 }
 
 /** One table's days in one transaction; a deadlock's victim made nothing, so it is tried again. */
-async function makeTableDays(db: Database, table: string, first: string, last: string): Promise<number> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await db.transaction(async (tx) => {
+const makeTableDays = (db: Database, table: string, first: string, last: string) =>
+  retried(
+    () =>
+      db.transaction(async (tx) => {
         await tx.execute(sql.raw(`set local lock_timeout = '${LOCK_TIMEOUT}'`))
         const [row] = rowsOf<{ made: number }>(
           await tx.execute(sql`select ensure_day_partitions(${table}, ${first}::date, ${last}::date) as made`),
         )
         return Number(row?.made ?? 0)
-      })
-    } catch (error) {
-      if (attempt >= DEADLOCK_ATTEMPTS || !deadlockDetected(error)) throw error
-      await sleep(attempt * PAUSE_MS)
-    }
-  }
-}
+      }),
+    { attempts: DEADLOCK_ATTEMPTS, retryable: deadlockDetected, waitMs: (attempt) => attempt * PAUSE_MS },
+  )
 
 /** The days ingest accepts an event for at `now`: a year back (MAX_EVENT_AGE_MS) to DAYS_AHEAD ahead. */
 export function acceptedDays(now: Date): { first: string; last: string } {
