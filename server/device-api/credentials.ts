@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Transaction } from '../db/client'
+import { expectBack, heard, heardBack, listenerReady } from '../lib/heard-back'
 import type { ServerDeps } from '../lib/types'
 import type { AuthedDevice } from './auth'
 
@@ -51,6 +52,7 @@ export class DeviceCredentials {
       .then(
         () => {
           this.#listening = true
+          listenerReady(this)
         },
         (error: unknown) => deps.logger.warn({ err: error }, 'not listening for device credential changes'),
       )
@@ -109,12 +111,14 @@ export class DeviceCredentials {
   }
 
   #heard(payload: string): void {
-    let codes: unknown
+    let notice: unknown
     try {
-      codes = JSON.parse(payload)
+      notice = JSON.parse(payload)
     } catch {
-      codes = null
+      notice = null
     }
+    // A change's notice names its codes and an id its writer waits to hear; a wrong secret's is the codes.
+    const codes: unknown = Array.isArray(notice) ? notice : (notice as { codes?: unknown } | null)?.codes
     if (!Array.isArray(codes) || !codes.every((code) => typeof code === 'string')) {
       // Not ours to read: forget everything rather than keep what may be wrong.
       this.#forgetAll()
@@ -122,6 +126,7 @@ export class DeviceCredentials {
     }
     this.forget(codes)
     for (const code of codes) this.#changing.delete(code)
+    heard(this, (notice as { id?: unknown }).id)
   }
 }
 
@@ -151,7 +156,8 @@ export function forgetEverywhere(deps: CredentialsDeps, code: string): void {
 /**
  * Inside the transaction that unbinds devices or changes their secrets: every instance drops their
  * kept rows when it commits (NOTIFY is delivered on commit), and this process's instances read them from
- * the database from now until then, so the console's answer finds them refused everywhere.
+ * the database from now until then. Answer the console only after `credentialsHeard`, so that the
+ * answer finds them refused everywhere.
  */
 export async function credentialsChanged(tx: Transaction, codes: readonly string[]): Promise<void> {
   if (codes.length === 0) return
@@ -160,5 +166,13 @@ export async function credentialsChanged(tx: Transaction, codes: readonly string
     if (credentials) credentials.hold(codes)
     else everyKept.delete(ref)
   }
-  await tx.execute(sql`select pg_notify(${DEVICE_CREDENTIALS_CHANNEL}, ${JSON.stringify(codes)})`)
+  const id = expectBack(DEVICE_CREDENTIALS_CHANNEL, codes)
+  await tx.execute(sql`select pg_notify(${DEVICE_CREDENTIALS_CHANNEL}, ${JSON.stringify({ codes, id })})`)
 }
+
+/**
+ * After the commit, before answering: until this instance heard back the change's notice (about
+ * `codes`, or every change this process sent), so every instance has been sent it.
+ */
+export const credentialsHeard = (deps: CredentialsDeps, codes?: readonly string[]): Promise<void> =>
+  heardBack(deviceCredentials(deps), DEVICE_CREDENTIALS_CHANNEL, codes)

@@ -6,5 +6,8 @@ export type { AuthedDevice } from './auth'
 export { ingestBatches } from './ingest'
 /** For a history seeded in bulk: its days' partitions, made before its rows (ingest makes none). */
 export { makeDayPartitions } from './partitions'
-/** Unbinding and re-keying tell every instance's kept credentials, inside the writing transaction. */
-export { credentialsChanged } from './credentials'
+/**
+ * Unbinding and re-keying tell every instance's kept credentials, inside the writing transaction; the
+ * answer waits until that was heard back.
+ */
+export { credentialsChanged, credentialsHeard } from './credentials'

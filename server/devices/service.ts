@@ -13,7 +13,7 @@ import { inScope, marketScope, ownMarket } from '../lib/scope'
 import type { Transaction } from '../db/client'
 import type { ServerDeps, SessionUser } from '../lib/types'
 import { publishLive } from '../lib/live-publish'
-import { credentialsChanged } from '../device-api/public'
+import { credentialsChanged, credentialsHeard } from '../device-api/public'
 import { hashSecret, newSecret } from '../lib/tokens'
 import { deviceSearchText } from './queries'
 
@@ -106,7 +106,7 @@ function scopedBound(caller: SessionUser, id: string) {
  */
 export async function unbindDevice(deps: ServerDeps, caller: SessionUser, input: { id: string }): Promise<void> {
   const now = deps.clock()
-  await deps.db.transaction(async (tx) => {
+  const code = await deps.db.transaction(async (tx) => {
     const [device] = await tx
       .update(devices)
       .set({ unboundAt: now, secretHash: null, online: false })
@@ -122,7 +122,9 @@ export async function unbindDevice(deps: ServerDeps, caller: SessionUser, input:
       at: now,
     })
     await publishLive(tx, 'device', { marketId: device.marketId }, unboundEvent(device))
+    return device.code
   })
+  await credentialsHeard(deps, [code])
 }
 
 /** What subscribers hear of an unbound device: it leaves their lists. */
@@ -144,7 +146,7 @@ export async function rotateDeviceSecret(
 ): Promise<DeviceSecret> {
   const secret = newSecret()
   const now = deps.clock()
-  return deps.db.transaction(async (tx) => {
+  const rotated = await deps.db.transaction(async (tx) => {
     const [device] = await tx
       .update(devices)
       .set({ secretHash: hashSecret(secret) })
@@ -161,6 +163,8 @@ export async function rotateDeviceSecret(
     })
     return { id: device.id, code: device.code, secret }
   })
+  await credentialsHeard(deps, [rotated.code])
+  return rotated
 }
 
 /**

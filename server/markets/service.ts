@@ -131,7 +131,7 @@ export async function updateMarket(
         })
     }),
   )
-  if (frozen) forgetSessions(deps, current.account.uk)
+  if (frozen) await forgetSessions(deps, current.account.uk)
 }
 
 /** Freezing the market's account ends its sessions at once; unfreezing lets it sign in again. */

@@ -13,7 +13,7 @@ import { changedFields, writeAudit } from '../lib/audit'
 import { assertUnchanged, withConflicts } from '../lib/conflicts'
 import { ApiError } from '../lib/errors'
 import { ownMarket } from '../lib/scope'
-import { followMerchant, unbindMerchantDevices } from '../devices/public'
+import { devicesHeard, followMerchant, unbindMerchantDevices } from '../devices/public'
 import { recomputeCredit } from '../credit/public'
 import { writeMerchantLicences } from '../licences/public'
 import type { ServerDeps, SessionUser } from '../lib/types'
@@ -227,7 +227,7 @@ export async function setMerchantStatus(
       return true
     }),
   )
-  if (changed && leaving) forgetSessions(deps, merchant.accountUk)
+  if (changed && leaving) await Promise.all([forgetSessions(deps, merchant.accountUk), devicesHeard(deps)])
 }
 
 /** A new random password for the merchant's account, returned once. */

@@ -12,7 +12,7 @@ import type { ServerDeps, SessionUser } from '../lib/types'
 import { clearCount, usernameKey } from '../lib/throttle'
 import { generateClearPassword, hashPassword, md5Hex } from '../lib/passwords'
 import { accountColumns } from '../lib/account-columns'
-import { announceEndedSessions } from './session-revocations'
+import { announceEndedSessions, endedSessionsHeard } from './session-revocations'
 
 /**
  * What every area does to an account (market operators now, merchants next): create it, freeze or
@@ -85,12 +85,18 @@ export async function endSessions(tx: Writer, uk: string, exceptTokenHash?: stri
 }
 
 /**
- * Drops the account's cached sessions here at once (every instance, this one too, also hears the
- * NOTIFY that expireSessions or endSessions sent on commit). Call it AFTER the transaction that ended
- * them commits: before, a concurrent request could re-cache a session still in the database.
+ * Drops the account's cached sessions here at once, then waits until the NOTIFY that expireSessions or
+ * endSessions sent came back (every instance has been sent it). Call it AFTER the transaction that
+ * ended them commits (before, a concurrent request could re-cache a session still in the database),
+ * and answer after it.
  */
-export function forgetSessions(deps: Pick<ServerDeps, 'sessionCache'>, uk: string, exceptTokenHash?: string): void {
+export async function forgetSessions(
+  deps: Pick<ServerDeps, 'sessionCache'>,
+  uk: string,
+  exceptTokenHash?: string,
+): Promise<void> {
   deps.sessionCache.forgetUser(uk, exceptTokenHash)
+  await endedSessionsHeard(deps.sessionCache, { uk })
 }
 
 /**
@@ -155,7 +161,7 @@ export async function setAccountStatus(
       at: now,
     })
   })
-  if (frozen) forgetSessions(deps, target.uk)
+  if (frozen) await forgetSessions(deps, target.uk)
 }
 
 /**
@@ -185,7 +191,7 @@ export async function resetAccountPassword(
       at: clock(),
     })
   })
-  forgetSessions(deps, target.uk)
+  await forgetSessions(deps, target.uk)
   await clearCount(db, usernameKey(target.username))
   return clearPwd
 }

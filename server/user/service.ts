@@ -9,7 +9,7 @@ import { writeAudit } from '../lib/audit'
 import { ApiError } from '../lib/errors'
 import type { ServerDeps, SessionUser } from '../lib/types'
 import { createAccount, endSessions, forgetSessions } from './accounts'
-import { announceEndedSessions } from './session-revocations'
+import { announceEndedSessions, endedSessionsHeard } from './session-revocations'
 import {
   acceptAttempt,
   addressKey,
@@ -74,13 +74,14 @@ export function userInfo(user: SessionUser): UserInfo {
   }
 }
 
-/** Ends the session; every instance forgets it before the answer (the NOTIFY is sent on commit). */
+/** Ends the session; every instance has been sent its NOTIFY (on commit) before the answer. */
 export async function signOut(deps: ServerDeps, tokenHash: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
     await tx.delete(sessions).where(eq(sessions.tokenHash, tokenHash))
     await announceEndedSessions(tx, { tokenHash })
   })
   deps.sessionCache.forgetToken(tokenHash)
+  await endedSessionsHeard(deps.sessionCache, { tokenHash })
 }
 
 /**
@@ -115,7 +116,7 @@ export async function changeOwnPassword(
       at: clock(),
     })
   })
-  forgetSessions(deps, caller.uk, caller.tokenHash)
+  await forgetSessions(deps, caller.uk, caller.tokenHash)
 }
 
 /** Creates an OFFICIAL account (the first one of a database started with DEMO=0). Null if the name is taken. */

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import * as v from 'valibot'
 import type { Database, DatabaseEvents, Transaction } from '../db/client'
+import { expectBack, heard, heardBack, listenerReady } from '../lib/heard-back'
 import type { EndedSessions, SessionCache } from '../lib/session-cache'
 
 const SESSION_REVOKED_CHANNEL = 'ds_session_revoked'
@@ -11,13 +12,33 @@ const EndedSessionsSchema = v.union([
   v.object({ uk: v.string(), exceptTokenHash: v.optional(v.string()) }),
 ])
 
+/** What a revocation is waited for by: the session's token, or the account. */
+const keysOf = (ended: EndedSessions) => [ended.tokenHash === undefined ? ended.uk : ended.tokenHash]
+
 /**
  * Tells every instance that sessions ended, from inside the transaction that ended them: PostgreSQL
- * delivers the NOTIFY when it commits, so every instance hears it before the caller is answered,
- * and never for a change that was rolled back.
+ * delivers the NOTIFY when it commits, never for a change that was rolled back. Answer the caller
+ * only after `endedSessionsHeard`, so that every instance has been sent it.
  */
 export async function announceEndedSessions(tx: Database | Transaction, ended: EndedSessions): Promise<void> {
-  await tx.execute(sql`select pg_notify(${SESSION_REVOKED_CHANNEL}, ${JSON.stringify(ended)})`)
+  const notice = expectBack(SESSION_REVOKED_CHANNEL, keysOf(ended))
+  await tx.execute(sql`select pg_notify(${SESSION_REVOKED_CHANNEL}, ${JSON.stringify({ ...ended, notice })})`)
+}
+
+/**
+ * After the commit, before answering: until this instance (its session cache) heard back the
+ * revocations this process sent for the session or the account.
+ */
+export const endedSessionsHeard = (cache: SessionCache, ended: EndedSessions): Promise<void> =>
+  heardBack(cache, SESSION_REVOKED_CHANNEL, keysOf(ended))
+
+/** The id a revocation's writer waits to hear (none from servers before it). */
+function noticeOf(payload: string): unknown {
+  try {
+    return (JSON.parse(payload) as { notice?: unknown } | null)?.notice
+  } catch {
+    return undefined
+  }
 }
 
 /** What a payload asks to forget; a bare account key is what servers before this one sent. */
@@ -44,6 +65,7 @@ export function shareSessionRevocations(cache: SessionCache, events: DatabaseEve
         const ended = endedOf(payload)
         if (ended) cache.forget(ended)
         else logger.warn({ payload: payload.slice(0, 100) }, 'a session revocation not understood')
+        if (payload.startsWith('{')) heard(cache, noticeOf(payload))
       },
       () => {
         // Revocations sent while the connection was away were not heard: read every session afresh.
@@ -51,5 +73,8 @@ export function shareSessionRevocations(cache: SessionCache, events: DatabaseEve
         cache.forgetAll()
       },
     )
-    .catch((error: unknown) => logger.warn({ err: error }, 'not listening for session revocations'))
+    .then(
+      () => listenerReady(cache),
+      (error: unknown) => logger.warn({ err: error }, 'not listening for session revocations'),
+    )
 }

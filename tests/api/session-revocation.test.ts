@@ -68,6 +68,25 @@ describe('session revocations across instances', () => {
     await expect.poll(() => infoOnOther(token), { timeout: 3000, interval: 50 }).toBe(1001)
   })
 
+  it('the logout is answered only once the revocation came back, so a late instance has it too', async () => {
+    // Both hear every notice late, the writer later than the reader: as when the answer would leave
+    // at the commit and the next request reach an instance whose event loop had not read it yet.
+    const writer = await createTestApp({ sameDatabaseAs: t, noticesLateMs: 300 })
+    const reader = await createTestApp({ sameDatabaseAs: t, noticesLateMs: 100 })
+    try {
+      await createUser(t.db, { username: 'late-leaver', password: 'Official123', role: Role.OFFICIAL })
+      const token = await t.tokenFor('late-leaver', 'Official123')
+      expect((await reader.call('/api/user/info', { token })).body.code).toBe(20000)
+      const asked = performance.now()
+      expect((await writer.call('/api/user/logout', { token })).body.code).toBe(20000)
+      expect(performance.now() - asked, 'answered after hearing its notice').toBeGreaterThanOrEqual(250)
+      // At once, no polling: the reader's cache (5 s) would still have the session without the wait.
+      expect((await reader.call('/api/user/info', { token })).body.code).toBe(1001)
+    } finally {
+      await Promise.all([writer.close(), reader.close()])
+    }
+  })
+
   it('a token that never was a session is 1001, not 1002', async () => {
     expect(await infoOnOther('not-a-token')).toBe(1001)
   })

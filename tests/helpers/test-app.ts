@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import pino from 'pino'
 import { Role, UserStatus } from '../../contract/roles'
 import { createApp } from '../../server/app'
-import { openDatabase, type Database, type DatabaseHandle } from '../../server/db/client'
+import { openDatabase, type Database, type DatabaseEvents, type DatabaseHandle } from '../../server/db/client'
 import { users } from '../../server/db/schema'
 import { LiveBus } from '../../server/lib/live-bus'
 import { hashPassword, md5Hex } from '../../server/lib/passwords'
@@ -30,6 +30,13 @@ function manualClock(start = new Date('2026-11-01T02:00:00Z')) {
   }
 }
 
+/** The same notices, each handed to its listener `ms` after it arrived. */
+const lateNotices = (events: DatabaseEvents, ms: number): DatabaseEvents => ({
+  notify: events.notify,
+  listen: (channel, onPayload, onRelisten) =>
+    events.listen(channel, (payload) => setTimeout(() => onPayload(payload), ms), onRelisten),
+})
+
 /** The real app on a database of its own, with helpers that call it as the console would. */
 export async function createTestApp(
   options: {
@@ -48,6 +55,8 @@ export async function createTestApp(
      * and credentials); on PostgreSQL with connections of its own, as another process would have.
      */
     sameDatabaseAs?: { handle: SharedHandle }
+    /** The app hears every notice this late (a busy instance whose event loop reads it late). */
+    noticesLateMs?: number
   } = {},
 ) {
   const handle = options.sameDatabaseAs ? await secondHandle(options.sameDatabaseAs) : await createTestDb()
@@ -57,7 +66,7 @@ export async function createTestApp(
   const stopListening = await live.listen(handle.events)
   const app = createApp({
     db: handle.db,
-    events: handle.events,
+    events: options.noticesLateMs ? lateNotices(handle.events, options.noticesLateMs) : handle.events,
     live,
     pool: handle.pool,
     clock: time.clock,
