@@ -144,6 +144,13 @@ export type ReplicaHandle = {
   close: () => Promise<void>
 }
 
+/**
+ * Every statement planned for its own values. Only the kept statements (server/lib/shaped-statements.ts)
+ * are named; a generic plan of one over the transactions' day parts would prune them only as it runs,
+ * after locking every part (hundreds), where a plan for the values opens the days asked for.
+ */
+const CUSTOM_PLANS = 'force_custom_plan'
+
 /** Opens the replica at `url` for reads; connections fail fast, so a stopped replica is noticed at once. */
 export async function openReplica(url: string, maxConnections = 10): Promise<ReplicaHandle> {
   const { default: postgres } = await import('postgres')
@@ -152,7 +159,7 @@ export async function openReplica(url: string, maxConnections = 10): Promise<Rep
     max: maxConnections,
     connect_timeout: 2,
     onnotice: () => {},
-    connection: { application_name: 'daily-supply reads' },
+    connection: { application_name: 'daily-supply reads', plan_cache_mode: CUSTOM_PLANS },
   })
   const db: ReadDatabase = drizzle(client, { schema })
   return {
@@ -183,7 +190,7 @@ export async function openDatabase(options: DatabaseOptions, folder = migrations
     const client = postgres(options.url, {
       max,
       onnotice: () => {},
-      connection: { application_name: applicationName },
+      connection: { application_name: applicationName, plan_cache_mode: CUSTOM_PLANS },
     })
     const db = drizzle(client, { schema })
     return {

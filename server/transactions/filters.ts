@@ -1,9 +1,10 @@
-import { eq, gte, lte, sql, type SQL } from 'drizzle-orm'
+import { eq, gte, lt, lte, sql, type AnyColumn } from 'drizzle-orm'
 import type { TransactionFilters } from '../../contract/transactions-list'
-import { shanghaiDayOf } from '../../contract/time'
+import { addDays, shanghaiDayOf, shanghaiDayStart } from '../../contract/time'
 import { transactions } from '../db/schema'
-import { allOf, withinDays } from '../lib/list-query'
-import { inScope, type MarketScope } from '../lib/scope'
+import { allOf } from '../lib/list-query'
+import type { MarketScope } from '../lib/scope'
+import { inline, type Bind } from '../lib/shaped-statements'
 
 /** The transactions list's filters as SQL (issue 25 §1), shared by its page, its totals and its export. */
 
@@ -23,18 +24,29 @@ const KIND_IS = {
   refund: sql`${transactions.type} = 'refund'`,
 } as const
 
-export function filterWhere(scope: MarketScope, filters: TransactionFilters, now: Date): SQL | undefined {
+/**
+ * The filters' conditions, each value through `bind` (server/lib/shaped-statements.ts): inline for a
+ * count or a total, placeholders for the page's kept statement. The kind stays a literal (above).
+ */
+export function filterWhere(scope: MarketScope, filters: TransactionFilters, now: Date, bind: Bind = inline) {
   const { merchant, device, stall, method, kind, amountMin, amountMax, q } = filters
+  const { from, to } = daysOf(filters, now)
+  const is = (name: string, value: unknown, column: AnyColumn) => eq(column, bind(name, value, column))
   return allOf(
-    inScope(transactions.marketId, scope),
-    withinDays(transactions.occurredAt, daysOf(filters, now)),
-    merchant ? eq(transactions.merchantId, merchant) : undefined,
-    device ? eq(transactions.deviceId, device) : undefined,
-    stall ? eq(transactions.stallNo, stall) : undefined,
-    method ? eq(transactions.method, method) : undefined,
+    scope === null ? undefined : is('market', scope, transactions.marketId),
+    gte(transactions.occurredAt, bind('rangeFrom', shanghaiDayStart(from), transactions.occurredAt)),
+    lt(transactions.occurredAt, bind('rangeTo', shanghaiDayStart(addDays(to, 1)), transactions.occurredAt)),
+    merchant ? is('merchant', merchant, transactions.merchantId) : undefined,
+    device ? is('device', device, transactions.deviceId) : undefined,
+    stall ? is('stall', stall, transactions.stallNo) : undefined,
+    method ? is('method', method, transactions.method) : undefined,
     kind ? KIND_IS[kind] : undefined,
-    amountMin !== undefined ? gte(transactions.amountFen, amountMin) : undefined,
-    amountMax !== undefined ? lte(transactions.amountFen, amountMax) : undefined,
-    q ? eq(transactions.eventId, q) : undefined,
+    amountMin !== undefined
+      ? gte(transactions.amountFen, bind('amountMin', amountMin, transactions.amountFen))
+      : undefined,
+    amountMax !== undefined
+      ? lte(transactions.amountFen, bind('amountMax', amountMax, transactions.amountFen))
+      : undefined,
+    q ? is('eventId', q, transactions.eventId) : undefined,
   )
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, lt, lte, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { ApiCode } from '../../contract/api'
 import type { PaymentMethod } from '../../contract/device-api'
 import type { DeviceKind } from '../../contract/device-list'
@@ -12,15 +12,17 @@ import {
   shanghaiMinute,
   type TransactionExportQuery,
   type TransactionListQuery,
+  type TransactionFilters,
   type TransactionSort,
 } from '../../contract/transactions-list'
-import { shanghaiDayOf } from '../../contract/time'
+import { addDays, shanghaiDayOf, shanghaiDayStart } from '../../contract/time'
 import type { Database, ReadDatabase } from '../db/client'
 import { devices, markets, merchants, transactions } from '../db/schema'
 import { ApiError } from '../lib/errors'
 import type { KeptAnswers } from '../lib/kept-answers'
-import { allOf, withinDays } from '../lib/list-query'
-import { inScope, marketScope } from '../lib/scope'
+import { allOf } from '../lib/list-query'
+import { inScope, marketScope, type MarketScope } from '../lib/scope'
+import { inline, placeholders, ShapedStatements, type Bind } from '../lib/shaped-statements'
 import type { SessionUser } from '../lib/types'
 import { FIRST_WINDOW_DAYS, firstWindowDays, readByDays } from './day-windows'
 import { daysOf, filterWhere } from './filters'
@@ -40,7 +42,8 @@ type Reader = Pick<Database, 'select'> | ReadDatabase
 const MICROS = sql<string>`(extract(epoch from ${transactions.occurredAt}) * 1000000)::bigint::text`
 /** A row's id as the console links it (contract/transactions.ts `TRANSACTION_ID`): `<µs>-<row>`. */
 export const TRANSACTION_ID_OF_ROW = sql<string>`${MICROS} || '-' || ${transactions.id}::text`
-const fromMicros = (micros: string) => sql`(timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond')`
+const fromMicros = (micros: string | SQLWrapper) =>
+  sql`(timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond')`
 
 const sortColumn = (sort: TransactionSort) => (sort === 'time' ? transactions.occurredAt : transactions.amountFen)
 /** A row's position in the list's order: the sort's value and the id (contract/transactions-list.ts). */
@@ -48,23 +51,32 @@ const positionOf = (sort: TransactionSort) =>
   sql<string>`${sort === 'time' ? MICROS : sql`${transactions.amountFen}::text`} || '-' || ${transactions.id}::text`
 
 /** Rows strictly past `cursor` in the direction `forward` ('desc' reads down, 'asc' up). */
-function beyond(sort: TransactionSort, cursor: string, direction: 'asc' | 'desc'): SQL {
+function beyond(sort: TransactionSort, cursor: string, direction: 'asc' | 'desc', bind: Bind = inline): SQL {
   const [value, id] = cursor.split('-') as [string, string]
-  const bound = sort === 'time' ? fromMicros(value) : sql`${value}::bigint`
+  const given = bind('cursorValue', value)
+  const bound = sort === 'time' ? fromMicros(given) : sql`${given}::bigint`
   const column = sortColumn(sort)
+  const row = bind('cursorRow', id)
   // The row comparison orders exactly; the plain bound beside it is what the (market, time) index ranges on.
   return direction === 'desc'
-    ? sql`${column} <= ${bound} and (${column}, ${transactions.id}) < (${bound}, ${id}::bigint)`
-    : sql`${column} >= ${bound} and (${column}, ${transactions.id}) > (${bound}, ${id}::bigint)`
+    ? sql`${column} <= ${bound} and (${column}, ${transactions.id}) < (${bound}, ${row}::bigint)`
+    : sql`${column} >= ${bound} and (${column}, ${transactions.id}) > (${bound}, ${row}::bigint)`
 }
 
 /** `at`: the rows from a Shanghai minute on, in the list's order (down from its end, or up from its start). */
-function fromMinute(at: string, direction: 'asc' | 'desc'): SQL {
+function fromMinute(at: string, direction: 'asc' | 'desc', bind: Bind): SQL {
   const start = shanghaiMinute(at) as Date
   return direction === 'desc'
-    ? lt(transactions.occurredAt, new Date(start.getTime() + 60_000))
-    : gte(transactions.occurredAt, start)
+    ? lt(transactions.occurredAt, bind('minuteEnd', new Date(start.getTime() + 60_000), transactions.occurredAt))
+    : gte(transactions.occurredAt, bind('minuteStart', start, transactions.occurredAt))
 }
+
+/** A window of days (readByDays) inside the filters' range. */
+const inWindow = ({ from, to }: { from: string; to: string }, bind: Bind) =>
+  allOf(
+    gte(transactions.occurredAt, bind('windowFrom', shanghaiDayStart(from), transactions.occurredAt)),
+    lt(transactions.occurredAt, bind('windowTo', shanghaiDayStart(addDays(to, 1)), transactions.occurredAt)),
+  )
 
 const flip = (order: 'asc' | 'desc') => (order === 'asc' ? 'desc' : 'asc')
 const ordered = (sort: TransactionSort, direction: 'asc' | 'desc') => {
@@ -134,7 +146,7 @@ function withNames(
   where: SQL | undefined,
   sort: TransactionSort,
   direction: 'asc' | 'desc',
-  limit: number,
+  limit: Placeholder,
 ) {
   const page = db
     .select({
@@ -195,6 +207,36 @@ function dayOfBound(sort: TransactionSort, cursor: string | undefined, at: strin
 
 type PageRow = Awaited<ReturnType<typeof withNames>>[number]
 
+/** What a page's reads share: the scope, the filters, the order, and a cursor's or a minute's bound. */
+type PageQuery = {
+  scope: MarketScope
+  filters: TransactionFilters
+  now: Date
+  sort: TransactionSort
+  direction: 'asc' | 'desc'
+  bound?: ((bind: Bind) => SQL) | undefined
+}
+
+const pageStatements = new ShapedStatements<PageRow>()
+
+/**
+ * One read of a page's rows (a window of days, or the whole range), from its shape's kept statement
+ * (server/lib/shaped-statements.ts): the key names the order, the kind's literal and every value bound.
+ */
+function pageRows(db: Reader, page: PageQuery, days: { from: string; to: string } | null, limit: number) {
+  const { bind, values } = placeholders()
+  const where = allOf(
+    filterWhere(page.scope, page.filters, page.now, bind),
+    page.bound?.(bind),
+    days ? inWindow(days, bind) : undefined,
+  )
+  values.limit = limit
+  const key = `${page.sort} ${page.direction} ${page.filters.kind ?? 'any'} ${Object.keys(values).join(' ')}`
+  return pageStatements.run(db, key, values, () =>
+    withNames(db, where, page.sort, page.direction, sql.placeholder('limit')),
+  )
+}
+
 /** Whether any row lies before `position` in the list's order (the previous page's button). */
 async function anyBefore(
   db: Reader,
@@ -234,21 +276,19 @@ export async function listTransactions(
   const exact = await rollupTotal(db, scope, query, now)
   const width = (edge: string) =>
     exact === null ? FIRST_WINDOW_DAYS : firstWindowDays(exact, range, pageSize + 1, { edge, now })
-  const read = (bound: SQL | undefined, direction: 'asc' | 'desc', cursor?: string) => {
-    const once = (days: { from: string; to: string } | null, limit: number) =>
-      withNames(
-        db,
-        allOf(where, bound, days ? withinDays(transactions.occurredAt, days) : undefined),
-        sort,
-        direction,
-        limit,
-      )
+  const read = (bound: PageQuery['bound'], direction: 'asc' | 'desc', cursor?: string) => {
+    const page: PageQuery = { scope, filters: query, now, sort, direction, bound }
+    const once = (days: { from: string; to: string } | null, limit: number) => pageRows(db, page, days, limit)
     if (sort !== 'time' || query.q) return once(null, pageSize + 1)
     return readByDays(once, range, direction, dayOfBound(sort, cursor, cursor ? undefined : at), pageSize + 1, width)
   }
-  const bound = after ? beyond(sort, after, order) : at ? fromMinute(at, order) : undefined
+  const bound: PageQuery['bound'] = after
+    ? (bind) => beyond(sort, after, order, bind)
+    : at
+      ? (bind) => fromMinute(at, order, bind)
+      : undefined
   const readPage = () =>
-    before ? read(beyond(sort, before, flip(order)), flip(order), before) : read(bound, order, after)
+    before ? read((bind) => beyond(sort, before, flip(order), bind), flip(order), before) : read(bound, order, after)
   const key = countKey(scope, query, range)
   const count = () => countedTotal({ db, keptAnswers }, scope, query, range, now)
   const kept = (total: Total) => {
@@ -394,19 +434,20 @@ export async function* exportTransactions(
   query: TransactionExportQuery,
 ): AsyncGenerator<Transaction[]> {
   const now = clock()
-  const where = filterWhere(marketScope(caller, query.market), query, now)
+  const scope = marketScope(caller, query.market)
   const range = daysOf(query, now)
   let after: string | null = null
   for (;;) {
-    const bound = after ? beyond(query.sort, after, query.order) : undefined
-    const once = (days: { from: string; to: string } | null, limit: number) =>
-      withNames(
-        db,
-        allOf(where, bound, days ? withinDays(transactions.occurredAt, days) : undefined),
-        query.sort,
-        query.order,
-        limit,
-      )
+    const cursor = after
+    const page: PageQuery = {
+      scope,
+      filters: query,
+      now,
+      sort: query.sort,
+      direction: query.order,
+      bound: cursor ? (bind) => beyond(query.sort, cursor, query.order, bind) : undefined,
+    }
+    const once = (days: { from: string; to: string } | null, limit: number) => pageRows(db, page, days, limit)
     // By time, a batch plans only the days from the cursor's on (readByDays), not the whole range's.
     const rows: PageRow[] =
       query.sort === 'time' && !query.q
