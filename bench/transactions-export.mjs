@@ -31,7 +31,6 @@ const today = shanghaiDayOf(new Date())
 const month = { from: addDays(today, -30), to: today }
 const [{ rows }] = await sql`select count(*)::int as rows from transactions where market_id = ${busy.id}
   and occurred_at >= (${month.from}::date::timestamp - interval '8 hours') at time zone 'UTC'`
-await sql.end({ timeout: 5 })
 
 const rssMb = (pid) => {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8')
@@ -45,9 +44,10 @@ const load = () =>
     .join(' ')
 
 const { base, stop, pid } = await startBuiltServer({ port: PORT, databaseUrl: url, startSeconds: 180 })
-await scheduledJobsSettled(sql)
 const misses = []
 try {
+  await scheduledJobsSettled(sql)
+  await sql.end({ timeout: 5 })
   const official = await officialHeaders(base)
   const query = new URLSearchParams({ market: busy.id, ...month }).toString()
   // A first list request, so the idle figure is a server that has served (its modules and pool warm).
