@@ -33,34 +33,6 @@ describe('the market list paints its frame from the HTML', () => {
     expect(scriptSrc).not.toContain('unsafe-inline')
   })
 
-  it('holds every list’s code until its frame has painted, then starts it and the list takes over', async () => {
-    // Each list's HTML: its preloads in the template, no script the parser would start (issue 24: the
-    // frame painted at 1.6-2.7x the static limit while the code was fetched and compiled beside it).
-    for (const path of ['/market', '/merchant', '/device', '/complaint', '/audit', '/transaction', '/pesticide-test']) {
-      const html = await (await fetch(`${baseURL()}${path}`, { headers: { 'Accept-Language': 'en-US' } })).text()
-      const template = /<template data-after-paint>(.*?)<\/template>/s.exec(html)?.[1] ?? ''
-      const held = template.match(/<link rel="modulepreload"[^>]*>/g) ?? []
-      expect(held.length, path).toBeGreaterThan(3)
-      expect(
-        held.some((link) => link.includes('data-entry')),
-        path,
-      ).toBe(true)
-      const outside = html.replace(template, '')
-      expect(outside, path).not.toMatch(/<link rel="modulepreload"/)
-      expect(outside, path).not.toMatch(/<script[^>]*\ssrc=/)
-    }
-    // Signed in: once painted, the boot script starts the code and the list takes its frame over.
-    const { context, page } = await signedInPage(browser, DEMO.official)
-    await page.goto('/audit')
-    await page.waitForFunction(
-      () => document.querySelector<HTMLTemplateElement>('template[data-after-paint]')?.content.childElementCount === 0,
-    )
-    await expect
-      .poll(() => page.locator('[data-testid="audit-changes"]').count(), { timeout: 15_000 })
-      .toBeGreaterThan(0)
-    await context.close()
-  })
-
   it('shows the frame with JavaScript off', async () => {
     const context = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false, locale: 'en-US' })
     const page = await context.newPage()
