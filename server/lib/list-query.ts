@@ -3,6 +3,7 @@ import type { PgSelect } from 'drizzle-orm/pg-core'
 import { LIST_COUNT_CAP, type SortOrder } from '../../contract/list'
 import type { Database, ReadDatabase } from '../db/client'
 import { addDays, shanghaiDayStart } from '../../contract/time'
+import { inline, type Bind } from './shaped-statements'
 
 /**
  * The pieces every list endpoint is made of: free-text search over columns, a sort with a stable
@@ -61,10 +62,16 @@ export async function listPage<Row extends { total: number }>(
  * from the start of `from` to the start of the day after `to`, so a range on a timestamp index is one
  * range scan. An open end adds no condition.
  */
-export const withinDays = (column: AnyColumn, { from, to }: { from?: string | undefined; to?: string | undefined }) =>
+export const withinDays = (
+  column: AnyColumn,
+  { from, to }: { from?: string | undefined; to?: string | undefined },
+  // A kept statement's placeholders (./shaped-statements.ts): `<name>From`, `<name>To`.
+  bind: Bind = inline,
+  name = 'days',
+) =>
   allOf(
-    from ? gte(column, shanghaiDayStart(from)) : undefined,
-    to ? lt(column, shanghaiDayStart(addDays(to, 1))) : undefined,
+    from ? gte(column, bind(`${name}From`, shanghaiDayStart(from), column)) : undefined,
+    to ? lt(column, bind(`${name}To`, shanghaiDayStart(addDays(to, 1)), column)) : undefined,
   )
 
 /**

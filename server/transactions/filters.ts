@@ -1,8 +1,8 @@
-import { eq, gte, lt, lte, sql, type AnyColumn } from 'drizzle-orm'
+import { eq, gte, lte, sql, type AnyColumn } from 'drizzle-orm'
 import type { TransactionFilters } from '../../contract/transactions-list'
-import { addDays, shanghaiDayOf, shanghaiDayStart } from '../../contract/time'
+import { shanghaiDayOf } from '../../contract/time'
 import { transactions } from '../db/schema'
-import { allOf } from '../lib/list-query'
+import { allOf, withinDays } from '../lib/list-query'
 import type { MarketScope } from '../lib/scope'
 import { inline, type Bind } from '../lib/shaped-statements'
 
@@ -30,12 +30,10 @@ const KIND_IS = {
  */
 export function filterWhere(scope: MarketScope, filters: TransactionFilters, now: Date, bind: Bind = inline) {
   const { merchant, device, stall, method, kind, amountMin, amountMax, q } = filters
-  const { from, to } = daysOf(filters, now)
   const is = (name: string, value: unknown, column: AnyColumn) => eq(column, bind(name, value, column))
   return allOf(
     scope === null ? undefined : is('market', scope, transactions.marketId),
-    gte(transactions.occurredAt, bind('rangeFrom', shanghaiDayStart(from), transactions.occurredAt)),
-    lt(transactions.occurredAt, bind('rangeTo', shanghaiDayStart(addDays(to, 1)), transactions.occurredAt)),
+    withinDays(transactions.occurredAt, daysOf(filters, now), bind, 'range'),
     merchant ? is('merchant', merchant, transactions.merchantId) : undefined,
     device ? is('device', device, transactions.deviceId) : undefined,
     stall ? is('stall', stall, transactions.stallNo) : undefined,

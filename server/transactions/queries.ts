@@ -15,12 +15,12 @@ import {
   type TransactionFilters,
   type TransactionSort,
 } from '../../contract/transactions-list'
-import { addDays, shanghaiDayOf, shanghaiDayStart } from '../../contract/time'
+import { shanghaiDayOf } from '../../contract/time'
 import type { Database, ReadDatabase } from '../db/client'
 import { devices, markets, merchants, transactions } from '../db/schema'
 import { ApiError } from '../lib/errors'
 import type { KeptAnswers } from '../lib/kept-answers'
-import { allOf } from '../lib/list-query'
+import { allOf, withinDays } from '../lib/list-query'
 import { inScope, marketScope, type MarketScope } from '../lib/scope'
 import { inline, placeholders, ShapedStatements, type Bind } from '../lib/shaped-statements'
 import type { SessionUser } from '../lib/types'
@@ -70,13 +70,6 @@ function fromMinute(at: string, direction: 'asc' | 'desc', bind: Bind): SQL {
     ? lt(transactions.occurredAt, bind('minuteEnd', new Date(start.getTime() + 60_000), transactions.occurredAt))
     : gte(transactions.occurredAt, bind('minuteStart', start, transactions.occurredAt))
 }
-
-/** A window of days (readByDays) inside the filters' range. */
-const inWindow = ({ from, to }: { from: string; to: string }, bind: Bind) =>
-  allOf(
-    gte(transactions.occurredAt, bind('windowFrom', shanghaiDayStart(from), transactions.occurredAt)),
-    lt(transactions.occurredAt, bind('windowTo', shanghaiDayStart(addDays(to, 1)), transactions.occurredAt)),
-  )
 
 const flip = (order: 'asc' | 'desc') => (order === 'asc' ? 'desc' : 'asc')
 const ordered = (sort: TransactionSort, direction: 'asc' | 'desc') => {
@@ -228,7 +221,8 @@ function pageRows(db: Reader, page: PageQuery, days: { from: string; to: string 
   const where = allOf(
     filterWhere(page.scope, page.filters, page.now, bind),
     page.bound?.(bind),
-    days ? inWindow(days, bind) : undefined,
+    // A window of days (readByDays) inside the filters' range.
+    days ? withinDays(transactions.occurredAt, days, bind, 'window') : undefined,
   )
   values.limit = limit
   const key = `${page.sort} ${page.direction} ${page.filters.kind ?? 'any'} ${Object.keys(values).join(' ')}`
