@@ -9,6 +9,7 @@ import { followNavigationWithFocus } from '@/lib/page-focus'
 import { trackPageOrigins } from '@/lib/page-origins'
 import { writeViewCookie } from '@/lib/view-cookie'
 import { prepareClassMerge } from '@/lib/cn'
+import { markPageLive } from '@/prerender/early-submit'
 import { rememberTypedValues } from '@/prerender/typed-before-hydration'
 import { loadRouteChunksEarly } from '@/features/shell/early-route-chunks'
 import { createConsoleRouter } from './router'
@@ -46,10 +47,12 @@ const app = (
 // drawn afresh, once its route has loaded: one commit from the frame to the page, never a blank between.
 if (prerendered === location.pathname && root.dataset.takeover !== undefined) {
   void router.load().then(() => {
-    // A list's search typed into the frame: the page's search box takes it (components/data-table/search-box.tsx).
-    // Read and replaced in one task (flushSync): a key typed between the two would be lost with the frame.
+    // A list's search typed and filters chosen in the frame: the page's fields take them
+    // (prerender/typed-before-hydration.ts). Read and replaced in one task (flushSync): a key typed
+    // between the two would be lost with the frame.
     rememberTypedValues(root)
     flushSync(() => createRoot(root).render(app))
+    markPageLive()
   })
   // tailwind-merge's first call builds its class map: done in a task of its own while the route loads
   // (its imports, the account's answer), not in the render that replaces the frame with the rows (issue 24).

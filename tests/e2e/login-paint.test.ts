@@ -209,7 +209,7 @@ describe('/login when its code arrives', () => {
       const query = Element.prototype.querySelectorAll
       Element.prototype.querySelectorAll = function (this: Element, selectors: string) {
         const found = query.call(this, selectors)
-        if (this.id === 'root' && selectors === 'input[name], textarea[name]')
+        if (this.id === 'root' && selectors.startsWith('input[name]'))
           queueMicrotask(() => {
             const password = document.querySelector<HTMLInputElement>('input[name=password]')!
             password.value = typedLate
@@ -224,6 +224,32 @@ describe('/login when its code arrives', () => {
     await page.goto('/login', { waitUntil: 'commit' })
     await page.getByLabel('Username').fill(DEMO.official.username)
     release()
+    await page.waitForURL('**/dashboard/workplace')
+    await context.close()
+  })
+
+  it('keeps a username the hydration did not see when a later key re-renders the form', async () => {
+    const context = await contextFor('en-US')
+    // Right after src/main.tsx has read the fields, the username lands in the box with no event React
+    // sees before it hydrates (as when React restarts a hydration that had already read the typed
+    // values): the state is behind the box, and the password's key re-renders the form.
+    await context.addInitScript((typedLate: string) => {
+      const query = Element.prototype.querySelectorAll
+      Element.prototype.querySelectorAll = function (this: Element, selectors: string) {
+        const found = query.call(this, selectors)
+        if (this.id === 'root' && selectors.startsWith('input[name]'))
+          queueMicrotask(() => {
+            document.querySelector<HTMLInputElement>('input[name=username]')!.value = typedLate
+          })
+        return found
+      } as typeof query
+    }, DEMO.official.username)
+    const page = await context.newPage()
+    await page.goto('/login')
+    await page.locator('html[data-live]').waitFor({ state: 'attached' })
+    await page.getByLabel('Password').fill(DEMO.official.password)
+    expect(await page.getByLabel('Username').inputValue()).toBe(DEMO.official.username)
+    await page.getByRole('button', { name: 'Sign in' }).click()
     await page.waitForURL('**/dashboard/workplace')
     await context.close()
   })

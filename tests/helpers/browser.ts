@@ -57,6 +57,14 @@ export async function signedInPage(
   return { context, page }
 }
 
+/**
+ * A prerendered list's frame has been taken over by its page (src/main.tsx marks the document live):
+ * before, its elements are the frame's, replaced all at once by the takeover.
+ */
+export async function listTakenOver(page: Page): Promise<void> {
+  await page.locator('html[data-live]').waitFor({ state: 'attached' })
+}
+
 /** A console API call from inside the signed-in page (its token and XSRF cookie), answering `data`. */
 export async function consoleApi<T>(page: Page, path: string, method = 'GET', body?: unknown): Promise<T> {
   const answer = await page.evaluate(

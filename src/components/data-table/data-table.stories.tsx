@@ -69,6 +69,7 @@ function Table({ state }: { state: State }) {
         <>
           <SearchBox label="Search name, account or credit code" value={text} onChange={setText} />
           <SelectFilter
+            name="status"
             label="Account status"
             allLabel="All statuses"
             value={status}

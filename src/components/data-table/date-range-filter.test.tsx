@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { m } from '@/paraglide/messages'
+import { rememberTypedValues } from '@/prerender/typed-before-hydration'
 import { DateRangeFilter } from './date-range-filter'
 
 afterEach(cleanup)
@@ -69,5 +70,23 @@ describe('DateRangeFilter', () => {
     expect(from().value).toBe('2026-10-01')
     expect(to().value).toBe('2026-10-31')
     expect(onChange).not.toHaveBeenCalled()
+  })
+
+  it("takes the days typed into the list's frame before the takeover: a complete one applied, unfinished text kept", () => {
+    const frame = document.body.appendChild(document.createElement('div'))
+    frame.innerHTML = '<input name="from" value=""><input name="to" value="">'
+    const [start, end] = frame.querySelectorAll('input')
+    start!.value = '2026-11-02'
+    end!.value = '2026-11-1'
+    end!.focus()
+    rememberTypedValues(frame)
+    frame.remove()
+
+    const onChange = vi.fn()
+    render(<DateRangeFilter label="Time" from={undefined} to={undefined} onChange={onChange} />)
+    expect(onChange).toHaveBeenCalledExactlyOnceWith({ from: '2026-11-02', to: undefined })
+    expect(from().name).toBe('from')
+    expect(to().value).toBe('2026-11-1')
+    expect(document.activeElement).toBe(to())
   })
 })

@@ -5,6 +5,7 @@ import { isCalendarDay } from '@contract/time'
 import { m } from '@/paraglide/messages'
 import { cn } from '@/lib/cn'
 import { DayInput } from '@/components/ui/day-input'
+import { useChosenInFrame } from '@/prerender/typed-before-hydration'
 
 /** A list's range of Asia/Shanghai days, both ends included; an end left out is open. */
 export type DayRange = { from: string | undefined; to: string | undefined }
@@ -70,6 +71,17 @@ export function DateRangeFilter({
     if (text === '') apply({ from, to, [which]: undefined })
     else if (isDay(text)) apply({ from, to, [which]: text })
   }
+  // Days typed into the list's frame before its code arrived: in the boxes, and applied when complete.
+  useChosenInFrame(['from', 'to'], (chosen) => {
+    const next = { from, to }
+    for (const which of ['from', 'to'] as const) {
+      const text = chosen[which]
+      if (text === undefined) continue
+      ;(which === 'from' ? setStart : setEnd)((current) => ({ ...current, text: text.trim() }))
+      if (isDay(text.trim())) next[which] = text.trim()
+    }
+    apply(next)
+  })
   // Unfinished text is flagged once the user leaves the box, or once it is as long as a day.
   const isInvalid = (state: End) => state.text !== '' && !isDay(state.text) && (state.left || state.text.length >= 10)
   const invalid = isInvalid(start) || isInvalid(end)
@@ -91,6 +103,7 @@ export function DateRangeFilter({
         </label>
         <DayInput
           id={`${id}-${which}`}
+          name={which}
           value={state.text}
           onChange={(text) => type(which, text)}
           onBlur={() => set((current) => ({ ...current, left: true }))}

@@ -8,11 +8,14 @@ afterEach(cleanup)
 
 describe('SearchBox', () => {
   it("searches for what was typed into the list's frame before the takeover, focused, once", () => {
-    // The prerendered frame's box, typed into before the page's code arrived.
-    const frame = document.createElement('div')
+    // The prerendered frame's box, typed into (and still focused) before the page's code arrived.
+    const frame = document.body.appendChild(document.createElement('div'))
     frame.innerHTML = '<input name="q" type="search" value="">'
-    frame.querySelector('input')!.value = '王秀英'
+    const typed = frame.querySelector('input')!
+    typed.value = '王秀英'
+    typed.focus()
     rememberTypedValues(frame)
+    frame.remove()
 
     const onChange = vi.fn()
     const { unmount } = render(<SearchBox label="Search" value="" onChange={onChange} />)
@@ -24,6 +27,18 @@ describe('SearchBox', () => {
     const later = vi.fn()
     render(<SearchBox label="Search" value="" onChange={later} />)
     expect(later).not.toHaveBeenCalled()
+  })
+
+  it('leaves the focus where the visitor had moved it in the frame', () => {
+    const frame = document.createElement('div')
+    frame.innerHTML = '<input name="q" type="search" value="">'
+    frame.querySelector('input')!.value = '0314888'
+    rememberTypedValues(frame)
+
+    const onChange = vi.fn()
+    render(<SearchBox label="Search" value="" onChange={onChange} />)
+    expect(onChange).toHaveBeenCalledExactlyOnceWith('0314888')
+    expect(document.activeElement).toBe(document.body)
   })
 
   it('says text with control characters cannot be searched, tied to the box; clean text says nothing', () => {

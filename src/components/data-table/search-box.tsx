@@ -1,10 +1,10 @@
-import { useEffect, useId, useRef } from 'react'
+import { useId } from 'react'
 import { Search } from 'lucide-react'
 import { MAX_SEARCH_LENGTH, isCleanText } from '@contract/text'
 import { m } from '@/paraglide/messages'
 import { cn } from '@/lib/cn'
 import { Input } from '@/components/ui/input'
-import { typedBeforeHydration } from '@/prerender/typed-before-hydration'
+import { useChosenInFrame } from '@/prerender/typed-before-hydration'
 
 type SearchBoxProps = {
   value: string
@@ -17,21 +17,13 @@ type SearchBoxProps = {
 /**
  * A list's search box: labelled for screen readers, as long as the API takes (contract/text.ts). Text
  * typed into a prerendered list's frame before the page took it over is searched for, with the focus
- * back in the box (src/main.tsx remembers it; `q` is the lists' search parameter). Text the API would
+ * back in the box if it was there (useChosenInFrame; `q` is the lists' search parameter). Text the API would
  * refuse (control characters, broken Unicode) is not searched for (useSearchText): the box says so.
  */
 export function SearchBox({ value, onChange, label, placeholder = label, className }: SearchBoxProps) {
   const id = useId()
-  const input = useRef<HTMLInputElement>(null)
   const refused = !isCleanText(value)
-  useEffect(() => {
-    const typed = typedBeforeHydration('q')
-    if (!typed) return
-    onChange(typed)
-    input.current?.focus()
-    // Once, on the first mount after a takeover: later mounts start from the address.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
+  useChosenInFrame(['q'], ({ q }) => q !== undefined && onChange(q))
   return (
     <span className={cn('flex w-full max-w-xs flex-col gap-1', className)}>
       <span className="relative">
@@ -43,7 +35,6 @@ export function SearchBox({ value, onChange, label, placeholder = label, classNa
           className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
         />
         <Input
-          ref={input}
           id={id}
           name="q"
           type="search"

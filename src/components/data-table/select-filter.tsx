@@ -1,8 +1,11 @@
 import { useId } from 'react'
 import { cn } from '@/lib/cn'
 import { Select } from '@/components/ui/select'
+import { useChosenInFrame } from '@/prerender/typed-before-hydration'
 
 type SelectFilterProps<T extends string> = {
+  /** The address's parameter it sets: the field's name, by which a choice made in the list's frame is kept. */
+  name: string
   label: string
   value: T | undefined
   options: readonly { value: T; label: string }[]
@@ -12,8 +15,12 @@ type SelectFilterProps<T extends string> = {
   className?: string
 }
 
-/** Filters a list by one of a fixed set of values (a status, a type), or not at all. */
+/**
+ * Filters a list by one of a fixed set of values (a status, a type), or not at all. A value chosen in
+ * the list's prerendered frame before its code arrived is applied once the page has taken it over.
+ */
 export function SelectFilter<T extends string>({
+  name,
   label,
   value,
   options,
@@ -22,6 +29,11 @@ export function SelectFilter<T extends string>({
   className,
 }: SelectFilterProps<T>) {
   const id = useId()
+  const optionOf = (chosen: string) => options.find((option) => option.value === chosen)?.value
+  useChosenInFrame([name], (chosen) => {
+    const option = optionOf(chosen[name] ?? '')
+    if (option !== undefined && option !== value) onChange(option)
+  })
   return (
     <>
       <label htmlFor={id} className="sr-only">
@@ -29,8 +41,9 @@ export function SelectFilter<T extends string>({
       </label>
       <Select
         id={id}
+        name={name}
         value={value ?? ''}
-        onChange={(event) => onChange(options.find((option) => option.value === event.target.value)?.value)}
+        onChange={(event) => onChange(optionOf(event.target.value))}
         className={cn('w-36', className)}
       >
         <option value="">{allLabel}</option>

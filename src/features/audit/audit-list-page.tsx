@@ -160,6 +160,7 @@ export function AuditListPage({ search, market, onSearchChange }: AuditListPageP
         <>
           <SearchBox label={m.audit_search()} value={list.text} onChange={list.setText} />
           <SelectFilter
+            name="area"
             label={m.audit_col_area()}
             allLabel={m.audit_area_all()}
             value={search.area}
@@ -167,6 +168,7 @@ export function AuditListPage({ search, market, onSearchChange }: AuditListPageP
             onChange={(area) => list.setFilter('area', area)}
           />
           <SelectFilter
+            name="action"
             label={m.audit_col_action()}
             allLabel={m.audit_action_all()}
             value={search.action}

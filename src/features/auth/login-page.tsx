@@ -15,7 +15,8 @@ import { FormFailure } from '@/components/form/form-failure'
 import { focusFirstInvalid, schemaErrors } from '@/components/form/form-errors'
 import { TextField } from '@/components/form/text-field'
 import { Button } from '@/components/ui/button'
-import { takeEarlySubmit, typedBeforeHydration } from '@/prerender/typed-before-hydration'
+import { takeEarlySubmit } from '@/prerender/early-submit'
+import { forgetTypedValues, typedBeforeHydration } from '@/prerender/typed-before-hydration'
 import { login } from './mutations'
 import { authKeys } from './queries'
 import { BrandMark } from '@/components/brand-mark'
@@ -66,9 +67,17 @@ export function LoginPage() {
 
   const [pending, setPending] = useState(false)
   const [failure, setFailure] = useState<unknown>(null)
-  // Sign in pressed before this code arrived (the boot script held it): it goes now.
+  // Hydrated: what the fields hold is the state, before any later key re-renders them (a key typed
+  // after src/main.tsx read the form, or a hydration React restarted, left the state behind the DOM,
+  // and the next render would have emptied the field). Sign in pressed before this code arrived (the
+  // boot script held it) goes now.
   useLayoutEffect(() => {
+    forgetTypedValues(['username', 'password'])
+    const typed = fieldValues(formRef.current, values)
+    if (typed.username !== values.username || typed.password !== values.password) setValues(typed)
     if (takeEarlySubmit()) formRef.current?.requestSubmit()
+    // Once, at hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
   // A plain call, not a TanStack mutation: the sign-in page loads without TanStack Query.

@@ -148,6 +148,7 @@ export function ComplaintListPage({ search, market, urlMarket, onSearchChange }:
       <>
         <SearchBox label={m.complaints_search({}, words)} value={text} onChange={setText} />
         <SelectFilter
+          name="state"
           label={m.complaints_col_state({}, words)}
           allLabel={m.complaints_state_all({}, words)}
           value={state}
@@ -155,6 +156,7 @@ export function ComplaintListPage({ search, market, urlMarket, onSearchChange }:
           onChange={(value) => setFilter('state', value)}
         />
         <SelectFilter
+          name="category"
           label={m.complaints_col_category({}, words)}
           allLabel={m.complaints_category_all({}, words)}
           value={category}
@@ -162,6 +164,7 @@ export function ComplaintListPage({ search, market, urlMarket, onSearchChange }:
           onChange={(value) => setFilter('category', value)}
         />
         <SelectFilter
+          name="channel"
           label={m.complaints_col_channel({}, words)}
           allLabel={m.complaints_channel_all({}, words)}
           value={channel}

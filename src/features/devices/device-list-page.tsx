@@ -154,6 +154,7 @@ export function DeviceListPage({
         <>
           <SearchBox label={m.devices_search()} value={list.text} onChange={list.setText} />
           <SelectFilter
+            name="kind"
             label={m.devices_col_kind()}
             allLabel={m.devices_kind_all()}
             value={search.kind}
@@ -162,6 +163,7 @@ export function DeviceListPage({
             className="w-44"
           />
           <SelectFilter
+            name="status"
             label={m.devices_col_status()}
             allLabel={m.devices_status_all()}
             value={search.status}

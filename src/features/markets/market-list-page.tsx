@@ -122,6 +122,7 @@ export function MarketListPage({ search, onSearchChange }: MarketListPageProps) 
         <>
           <SearchBox label={m.markets_search()} value={list.text} onChange={list.setText} />
           <SelectFilter
+            name="status"
             label={m.markets_col_status()}
             allLabel={m.markets_status_all()}
             value={search.status}

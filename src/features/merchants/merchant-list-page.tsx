@@ -201,6 +201,7 @@ export function MerchantListPage({ search, market, urlMarket, sentBack, onSearch
       <>
         <SearchBox label={m.merchants_search({}, words)} value={text} onChange={setText} />
         <SelectFilter
+          name="category"
           label={m.merchants_col_category({}, words)}
           allLabel={m.merchants_category_all({}, words)}
           value={category}
@@ -208,6 +209,7 @@ export function MerchantListPage({ search, market, urlMarket, sentBack, onSearch
           onChange={(value) => setFilter('category', value)}
         />
         <SelectFilter
+          name="status"
           label={m.merchants_col_status({}, words)}
           allLabel={m.merchants_status_all({}, words)}
           value={status}
@@ -215,6 +217,7 @@ export function MerchantListPage({ search, market, urlMarket, sentBack, onSearch
           onChange={(value) => setFilter('status', value)}
         />
         <SelectFilter
+          name="licence"
           label={m.merchants_col_licenceState({}, words)}
           allLabel={m.merchants_licence_all({}, words)}
           value={licence}
@@ -224,6 +227,7 @@ export function MerchantListPage({ search, market, urlMarket, sentBack, onSearch
           className="w-44"
         />
         <SelectFilter
+          name="credit"
           label={m.merchants_col_creditStars({}, words)}
           allLabel={m.merchants_credit_all({}, words)}
           value={credit}

@@ -230,6 +230,7 @@ export function PesticideTestListPage({ search, market, role, onSearchChange }: 
             fromTheClock={search.from === undefined && search.to === undefined}
           />
           <SelectFilter
+            name="result"
             label={m.pesticide_tests_col_result()}
             allLabel={m.pesticide_tests_result_all()}
             value={search.result}

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { m } from '@/paraglide/messages'
+import { rememberTypedValues } from '@/prerender/typed-before-hydration'
 import { AmountRangeFilter, fenFromYuan } from './amount-range-filter'
 
 afterEach(cleanup)
@@ -40,5 +41,49 @@ describe('AmountRangeFilter', () => {
     fireEvent.blur(min)
     expect(screen.getByRole('alert').textContent).toContain('12.50')
     expect(onChange).not.toHaveBeenCalled()
+  })
+
+  describe("amounts typed into the transactions list's frame before the takeover", () => {
+    const typeInFrame = (min: string, max: string, focus?: 'amountMin' | 'amountMax') => {
+      const frame = document.body.appendChild(document.createElement('div'))
+      frame.innerHTML = '<form><input name="amountMin" value=""><input name="amountMax" value=""></form>'
+      const [minBox, maxBox] = frame.querySelectorAll('input')
+      minBox!.value = min
+      maxBox!.value = max
+      if (focus) frame.querySelector<HTMLInputElement>(`[name=${focus}]`)!.focus()
+      rememberTypedValues(frame)
+      frame.remove()
+    }
+    const boxes = () =>
+      [m.transactions_amount_min(), m.transactions_amount_max()].map(
+        (name) => screen.getByRole('textbox', { name }) as HTMLInputElement,
+      )
+
+    it('are applied as leaving the boxes would, once both were left', () => {
+      typeInFrame('10', '2.5')
+      const onChange = vi.fn()
+      render(<AmountRangeFilter min={undefined} max={undefined} onChange={onChange} />)
+      expect(onChange).toHaveBeenCalledExactlyOnceWith({ amountMin: 250, amountMax: 1000 })
+    })
+
+    it('stay in the boxes, unsent, while one still has the focus', () => {
+      typeInFrame('10', '12', 'amountMax')
+      const onChange = vi.fn()
+      render(<AmountRangeFilter min={undefined} max={undefined} onChange={onChange} />)
+      expect(onChange).not.toHaveBeenCalled()
+      const [min, max] = boxes()
+      expect([min!.value, max!.value]).toEqual(['10', '12'])
+      expect(document.activeElement).toBe(max)
+      fireEvent.blur(max!)
+      expect(onChange).toHaveBeenCalledExactlyOnceWith({ amountMin: 1000, amountMax: 1200 })
+    })
+
+    it('are said to be wrong when they are not amounts, and not sent', () => {
+      typeInFrame('1e3', '')
+      const onChange = vi.fn()
+      render(<AmountRangeFilter min={undefined} max={undefined} onChange={onChange} />)
+      expect(onChange).not.toHaveBeenCalled()
+      expect(screen.getByRole('alert').textContent).toBe(m.transactions_amount_invalid())
+    })
   })
 })

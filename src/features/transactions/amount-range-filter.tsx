@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { MAX_AMOUNT_FEN } from '@contract/transactions-list'
 import { m } from '@/paraglide/messages'
 import { Input } from '@/components/ui/input'
+import { useChosenInFrame } from '@/prerender/typed-before-hydration'
 
 /** Fen from yuan as typed ("12", "12.5", "12.50"), or null when it is not an amount. */
 export function fenFromYuan(text: string): number | null {
@@ -30,10 +31,9 @@ export function AmountRangeFilter({ min, max, onChange }: AmountRangeFilterProps
   // The URL changed underneath (a link, the filters cleared): the boxes follow it.
   if (text.seen !== `${min}-${max}`) setText({ min: yuanOf(min), max: yuanOf(max), seen: `${min}-${max}` })
 
-  const apply = (event?: FormEvent) => {
-    event?.preventDefault()
+  const applyText = ({ min: minText, max: maxText }: { min: string; max: string }) => {
     const parse = (value: string) => (value.trim() === '' ? undefined : fenFromYuan(value))
-    const [amountMin, amountMax] = [parse(text.min), parse(text.max)]
+    const [amountMin, amountMax] = [parse(minText), parse(maxText)]
     if (amountMin === null || amountMax === null) {
       setInvalid(true)
       return
@@ -44,6 +44,17 @@ export function AmountRangeFilter({ min, max, onChange }: AmountRangeFilterProps
     const next = ordered ? { amountMin: amountMax, amountMax: amountMin } : { amountMin, amountMax }
     if (next.amountMin !== min || next.amountMax !== max) onChange(next)
   }
+  const apply = (event?: FormEvent) => {
+    event?.preventDefault()
+    applyText(text)
+  }
+  // Amounts typed into the list's frame before its code arrived: in the boxes, and applied as leaving a
+  // box would, unless a box still has the focus (then on Enter or leaving it, as always).
+  useChosenInFrame(['amountMin', 'amountMax'], (chosen, focused) => {
+    const typed = { min: chosen.amountMin ?? text.min, max: chosen.amountMax ?? text.max }
+    setText({ ...text, ...typed })
+    if (!focused) applyText(typed)
+  })
 
   return (
     <form
@@ -57,6 +68,7 @@ export function AmountRangeFilter({ min, max, onChange }: AmountRangeFilterProps
       </label>
       <Input
         id={`${id}-min`}
+        name="amountMin"
         inputMode="decimal"
         autoComplete="off"
         placeholder={m.transactions_amount_min_short()}
@@ -73,6 +85,7 @@ export function AmountRangeFilter({ min, max, onChange }: AmountRangeFilterProps
       </label>
       <Input
         id={`${id}-max`}
+        name="amountMax"
         inputMode="decimal"
         autoComplete="off"
         placeholder={m.transactions_amount_max_short()}

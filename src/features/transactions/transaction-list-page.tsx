@@ -239,6 +239,7 @@ export function TransactionListPage({ search, market, onSearchChange }: Transact
             onChange={setDays}
           />
           <SelectFilter
+            name="method"
             label={m.transactions_col_method()}
             allLabel={m.transactions_method_all()}
             value={search.method}
@@ -246,6 +247,7 @@ export function TransactionListPage({ search, market, onSearchChange }: Transact
             onChange={(method) => list.setFilter('method', method)}
           />
           <SelectFilter
+            name="kind"
             label={m.transactions_col_kind()}
             allLabel={m.transactions_kind_all()}
             value={search.kind}

@@ -1,7 +1,7 @@
 import { getToken } from '@/lib/session'
 import { applyStoredView } from './stored-view'
 import { signedInTarget } from './signed-in-target'
-import { holdEarlySubmits } from '../typed-before-hydration'
+import { holdEarlySubmits } from '../early-submit'
 import { holdEarlyLocaleSwitch } from '../early-locale'
 import { startAfterFirstPaint } from './start-after-first-paint'
 

@@ -1,5 +1,7 @@
 import { earlyScope } from '@/lib/early-console'
+import { holdEarlyLocaleSwitch } from '../early-locale'
 import type { FrameMemory } from '../frame-memory'
+import { holdEarlySubmits } from '../early-submit'
 import { rememberPaletteAsk } from './early-palette'
 import { applyFrameMemory } from './frame-memory'
 import { applyStoredLayout } from './stored-layout'
@@ -9,6 +11,9 @@ import { applyStoredView } from './stored-view'
  * Part of a signed-in page's boot script (the Workplace's, a list's): the stored theme and layout
  * applied to the frame, with what the Workplace drew last for this account (its name and role's menu,
  * the market in scope: src/prerender/frame-memory.ts), and a palette asked for before the code arrives.
+ * What is done in the frame before its page takes it over stays the page's: a language chosen in its
+ * switch, and a filter's Enter (the amounts' form), which would otherwise post the frame's form natively
+ * and reload (the boxes' text is the page's: src/prerender/typed-before-hydration.ts).
  */
 export function paintSignedInFrame(memory: FrameMemory | null): void {
   const view = applyStoredView()
@@ -16,6 +21,8 @@ export function paintSignedInFrame(memory: FrameMemory | null): void {
   if (memory && memory.locale === view.locale)
     applyFrameMemory(memory, memory.scope === earlyScope(memory, location.search))
   rememberPaletteAsk()
+  holdEarlyLocaleSwitch()
+  holdEarlySubmits()
 }
 
 /** No session: straight to /login with the way back, as the console's route guard would, without painting the console. */
