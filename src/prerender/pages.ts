@@ -125,6 +125,8 @@ function listFrame(
     storage: { token: 'prerender' },
     answers: { 'POST /api/user/info': FRAME_ACCOUNT },
     takeover: true,
+    // The frame paints before the code arrives; the list's first page is asked for by the boot script.
+    paintFirst: true,
     ...(firstPage ? { firstPage } : {}),
     ...(platformOnly ? { platformOnly } : { variants: { market: { 'POST /api/user/info': MARKET_FRAME_ACCOUNT } } }),
   }

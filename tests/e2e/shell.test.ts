@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { DEMO, launchBrowser, signedInPage } from '../helpers/browser'
+import { DEMO, launchBrowser, listTakenOver, signedInPage } from '../helpers/browser'
 
 let browser: Browser
 beforeAll(async () => {
@@ -145,6 +145,8 @@ describe('tab bar', () => {
     await expect
       .poll(() => tabTitles(page))
       .toEqual(['Workplace', 'Merchant management', 'Device management', 'Market management'])
+    // The frame's tab menu opens nothing before its page's code has taken it over.
+    await listTakenOver(page)
     await page.getByTestId('tab-actions').click()
     await page.getByRole('menuitem', { name: 'Close others' }).click()
     await expect.poll(() => tabTitles(page)).toEqual(['Workplace', 'Device management'])
@@ -297,6 +299,8 @@ describe('side menu', () => {
     // The active item's bold text is the widest case.
     await page.goto(page.url().replace(/\/dashboard\/workplace.*/, '/merchant'))
     await page.getByTestId('side-menu').getByRole('link', { name: 'Merchant management' }).waitFor()
+    // Measured on the page's own menu: the frame's is replaced at the takeover, between two reads.
+    await listTakenOver(page)
     const labels = await page
       .getByTestId('side-menu')
       .getByRole('link')
