@@ -49,6 +49,31 @@ const box = async (page: Page, selector: string) => {
   return found
 }
 
+/**
+ * Right after src/main.tsx has read the prerendered form's fields (a microtask after the read, before
+ * hydration commits): `value` lands in the field named `field`, announced by an input event or not,
+ * and Sign in is pressed when `press`.
+ */
+function typeRightAfterTheRead(
+  context: BrowserContext,
+  late: { field: 'username' | 'password'; value: string; announced: boolean; press: boolean },
+) {
+  return context.addInitScript((late) => {
+    const query = Element.prototype.querySelectorAll
+    Element.prototype.querySelectorAll = function (this: Element, selectors: string) {
+      const found = query.call(this, selectors)
+      if (this.id === 'root' && selectors.startsWith('input[name]'))
+        queueMicrotask(() => {
+          const box = document.querySelector<HTMLInputElement>(`input[name=${late.field}]`)!
+          box.value = late.value
+          if (late.announced) box.dispatchEvent(new Event('input', { bubbles: true }))
+          if (late.press) document.querySelector<HTMLButtonElement>('button[type=submit]')!.click()
+        })
+      return found
+    } as typeof query
+  }, late)
+}
+
 describe('/login without JavaScript', () => {
   it.each([
     ['zh-CN', 'light'],
@@ -205,20 +230,12 @@ describe('/login when its code arrives', () => {
     // Right after src/main.tsx has read the typed fields and before hydration commits (a microtask
     // after the read), the password is typed and Sign in pressed: the press goes from the page's first
     // layout effect, before React replays the change into the state.
-    await context.addInitScript((typedLate: string) => {
-      const query = Element.prototype.querySelectorAll
-      Element.prototype.querySelectorAll = function (this: Element, selectors: string) {
-        const found = query.call(this, selectors)
-        if (this.id === 'root' && selectors.startsWith('input[name]'))
-          queueMicrotask(() => {
-            const password = document.querySelector<HTMLInputElement>('input[name=password]')!
-            password.value = typedLate
-            password.dispatchEvent(new Event('input', { bubbles: true }))
-            document.querySelector<HTMLButtonElement>('button[type=submit]')!.click()
-          })
-        return found
-      } as typeof query
-    }, DEMO.official.password)
+    await typeRightAfterTheRead(context, {
+      field: 'password',
+      value: DEMO.official.password,
+      announced: true,
+      press: true,
+    })
     const page = await context.newPage()
     const release = await holdTheCode(page)
     await page.goto('/login', { waitUntil: 'commit' })
@@ -233,17 +250,12 @@ describe('/login when its code arrives', () => {
     // Right after src/main.tsx has read the fields, the username lands in the box with no event React
     // sees before it hydrates (as when React restarts a hydration that had already read the typed
     // values): the state is behind the box, and the password's key re-renders the form.
-    await context.addInitScript((typedLate: string) => {
-      const query = Element.prototype.querySelectorAll
-      Element.prototype.querySelectorAll = function (this: Element, selectors: string) {
-        const found = query.call(this, selectors)
-        if (this.id === 'root' && selectors.startsWith('input[name]'))
-          queueMicrotask(() => {
-            document.querySelector<HTMLInputElement>('input[name=username]')!.value = typedLate
-          })
-        return found
-      } as typeof query
-    }, DEMO.official.username)
+    await typeRightAfterTheRead(context, {
+      field: 'username',
+      value: DEMO.official.username,
+      announced: false,
+      press: false,
+    })
     const page = await context.newPage()
     await page.goto('/login')
     await page.locator('html[data-live]').waitFor({ state: 'attached' })
