@@ -12,7 +12,9 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 
 const CLIENT = 'dist/client'
-const { renderPage, PRERENDERED_PAGES } = await import(pathToFileURL(path.resolve('dist/prerender/entry.js')).href)
+const { renderPage, PRERENDERED_PAGES, earlyWordsOf, earlyWordsScript } = await import(
+  pathToFileURL(path.resolve('dist/prerender/entry.js')).href
+)
 const { VIEW_LOCALES, VIEW_THEMES, PRERENDER_INDEX, prerenderedFile } = await import(
   pathToFileURL(path.resolve('dist/prerender/entry.js')).href
 )
@@ -133,10 +135,13 @@ for (const page of PRERENDERED_PAGES) {
     // React hoists resource hints (an image's preload) to the front of what it renders: they belong in <head>.
     const hoisted = /^(?:<link [^>]*>)*/.exec(rendered)[0]
     const markup = rendered.slice(hoisted.length)
+    // The words the boot script says before the code has arrived, in this language (pages.ts `earlyWords`).
+    const words = earlyWordsOf(page, locale)
+    const wordsScript = words === undefined ? '' : earlyWordsScript(words)
     for (const theme of VIEW_THEMES) {
       const html = (page.paintFirst ? preloadEntry(withInlineCss) : withInlineCss)
         .replace(/<html lang="[^"]*">/, `<html lang="${locale}"${htmlAttributes(page)}>`)
-        .replace('</head>', `${variants ? `<style>${variants}</style>` : ''}${preloads}${hoisted}</head>`)
+        .replace('</head>', `${variants ? `<style>${variants}</style>` : ''}${preloads}${hoisted}${wordsScript}</head>`)
         .replace('<body>', `<body${theme === 'dark' ? ' data-theme="dark"' : ''}><script>${boot}</script>`)
         .replace(
           '<div id="root"></div>',

@@ -1,5 +1,5 @@
 import { startEarlyConsole } from './early-console'
-import { startEarly } from './early-requests'
+import { startEarly, type EarlyAnswer } from './early-requests'
 import type { FrameMemory } from '@/prerender/frame-memory'
 
 /**
@@ -14,11 +14,21 @@ import type { FrameMemory } from '@/prerender/frame-memory'
 /** The address names nothing but, at most, the market. */
 const opensAsFirstShown = (search: string) => [...new URLSearchParams(search).keys()].every((key) => key === 'market')
 
-export function startEarlyList(firstPage: string | undefined): false | { memory: FrameMemory | null } {
+/**
+ * What a list's boot script does with its first page's answer while the frame waits
+ * (src/prerender/boot/early-rows.ts); settles when done.
+ */
+export type FirstPageSeen = (answer: Promise<EarlyAnswer | null>, market: string | null) => Promise<void>
+
+export function startEarlyList(
+  firstPage: string | undefined,
+  onFirstPage?: FirstPageSeen,
+): false | { memory: FrameMemory | null } {
   const firstShown = firstPage !== undefined && opensAsFirstShown(location.search)
   return startEarlyConsole((market, headers) => {
     if (!firstShown) return
     const scope = market ? `&${new URLSearchParams({ market }).toString()}` : ''
-    void startEarly('GET', `${firstPage}${scope}`, headers)
+    const answer = startEarly('GET', `${firstPage}${scope}`, headers)
+    void onFirstPage?.(answer, market)
   })
 }

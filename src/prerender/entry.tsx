@@ -8,6 +8,7 @@ import type { ViewLocale } from '@contract/prerender-view'
 import type { PrerenderedPage } from './pages'
 
 export { PRERENDERED_PAGES } from './pages'
+export { earlyWordsScript } from './early-words'
 export { VIEW_LOCALES, VIEW_THEMES, PRERENDER_INDEX, prerenderedFile } from '@contract/prerender-view'
 
 // The router's browser build registers itself on `self` (for devtools).
@@ -62,4 +63,11 @@ export async function renderPage(
       <RouterProvider router={router} />
     </StrictMode>,
   )
+}
+
+/** The words `page`'s boot script says, in `locale` (pages.ts `earlyWords`), or undefined. */
+export function earlyWordsOf(page: PrerenderedPage, locale: ViewLocale): unknown {
+  if (!page.earlyWords) return undefined
+  overwriteGetLocale(() => locale)
+  return page.earlyWords()
 }

@@ -1,4 +1,5 @@
 import { Role } from '@contract/roles'
+import { earlyAuditWords } from '@/features/audit/early-audit-words'
 
 /**
  * THE PRERENDER KIT's registry: the pages whose HTML is drawn at build time from the app's own
@@ -71,6 +72,12 @@ export type PrerenderedPage = {
    * ../early-locale.ts).
    */
   paintFirst?: boolean
+  /**
+   * The words its boot script says before the app's code has arrived (a list's early rows:
+   * ./boot/early-rows.ts), in the language being rendered: the build writes them into that language's
+   * HTML (./early-words.ts), so the inline script carries no messages.
+   */
+  earlyWords?: () => unknown
 }
 
 /** The frame's nameless platform account (its navbar and menu); the page takes over with the real one. */
@@ -99,7 +106,7 @@ const TAKEOVER_IMPORTS = ['src/lib/query-client.ts', 'src/lib/prefetch-scoped-li
 /**
  * A console list's frame: the platform's, and a market operator's variant (its menu, no market column)
  * unless the list is the platform's only. `route` is the list's folder under src/routes/_console/;
- * `boot` a list's own boot script, which runs ./boot/console-page.ts and more.
+ * `boot` a list's own boot script, which runs ./boot/list-page.ts and more; `earlyWords` what it says.
  */
 function listFrame(
   path: string,
@@ -109,7 +116,8 @@ function listFrame(
     firstPage,
     platformOnly = false,
     boot = 'src/prerender/boot/console-page.ts',
-  }: { firstPage?: string; platformOnly?: boolean; boot?: string } = {},
+    earlyWords,
+  }: Pick<PrerenderedPage, 'firstPage' | 'platformOnly' | 'earlyWords'> & { boot?: string } = {},
 ): PrerenderedPage {
   return {
     path,
@@ -128,6 +136,7 @@ function listFrame(
     // The frame paints before the code arrives; the list's first page is asked for by the boot script.
     paintFirst: true,
     ...(firstPage ? { firstPage } : {}),
+    ...(earlyWords ? { earlyWords } : {}),
     ...(platformOnly ? { platformOnly } : { variants: { market: { 'POST /api/user/info': MARKET_FRAME_ACCOUNT } } }),
   }
 }
@@ -175,7 +184,12 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
   listFrame('/complaint', 'complaint-list', 'complaint', {
     firstPage: '/api/complaints?page=1&pageSize=20&sort=receivedAt&order=desc',
   }),
-  listFrame('/audit', 'audit-list', 'audit', { firstPage: '/api/audit?page=1&pageSize=20&sort=at&order=desc' }),
+  // Its rows' changes are its largest paint: its boot script draws the first page as it comes.
+  listFrame('/audit', 'audit-list', 'audit', {
+    firstPage: '/api/audit?page=1&pageSize=20&sort=at&order=desc',
+    boot: 'src/prerender/boot/audit-list.ts',
+    earlyWords: earlyAuditWords,
+  }),
   listFrame('/transaction', 'transaction-list', 'transaction', {
     firstPage: '/api/transactions?pageSize=20&sort=time&order=desc',
   }),

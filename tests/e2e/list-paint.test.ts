@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { baseURL, DEMO, launchBrowser, newContext, signedInPage } from '../helpers/browser'
+import { baseURL, DEMO, launchBrowser, listTakenOver, newContext, signedInPage } from '../helpers/browser'
 
 /**
  * Issue 24 §3: a list's frame (the shell, the page's header, toolbar, table head and skeleton rows)
@@ -263,6 +263,73 @@ describe("the pesticide tests list's frame shows the visitor's days, not the bui
     await page.locator('table[aria-busy]').waitFor({ state: 'detached', timeout: 15_000 })
     expect(await boxes(page)).toEqual(days)
     expect(asked).toHaveLength(1)
+    await context.close()
+  })
+})
+
+describe("the operation log draws its first page's rows before its code runs", () => {
+  /** Each row's cells' text, and the first change line's box: what a visitor sees. */
+  const drawn = (page: Page) =>
+    page.evaluate(() => ({
+      rows: [...document.querySelectorAll('#root tbody tr')].map((row) =>
+        [...row.querySelectorAll('td')].map((cell) => cell.textContent),
+      ),
+      heads: [...document.querySelectorAll('#root thead th')].map((head) => head.textContent),
+      line: (({ x, y, width, height }) => ({ x, y, width, height }))(
+        document.querySelector('#root [data-testid="audit-changes"] li')!.getBoundingClientRect(),
+      ),
+    }))
+
+  it('from the answer its boot script asked for, as the app then draws them: the takeover moves nothing', async () => {
+    const { context, page } = await signedInPage(browser, DEMO.official)
+    await rememberedFrame(page)
+    // The code is held: only the HTML's boot script can draw the rows.
+    let release = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
+    await context.route(/\/assets\/.*\.js(\?|$)/, async (route) => {
+      await released
+      await route.continue()
+    })
+    const asked: string[] = []
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/audit') asked.push(request.url())
+    })
+    const response = await page.goto('/audit')
+    expect(await response?.text()).toContain('<script type="application/json" id="early-words">')
+    await page.locator('#root tbody[data-early-rows]').waitFor()
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-live'))).toBe(false)
+    const early = await drawn(page)
+    expect(early.rows.length).toBeGreaterThan(0)
+    expect(early.heads).toContain('Market')
+    // Links work before the code: a record's name opens its page.
+    expect(await page.locator('#root tbody td a[href]').count()).toBeGreaterThan(0)
+
+    release()
+    await listTakenOver(page)
+    await page.locator('#root tbody:not([data-early-rows]) tr[data-index]').first().waitFor()
+    expect(await drawn(page)).toEqual(early)
+    // The app took the boot script's answer: the first page was asked for once.
+    expect(asked).toHaveLength(1)
+    await context.close()
+  })
+
+  it('in the language stored, not drawn when the frame is in another', async () => {
+    const { context, page } = await signedInPage(browser, DEMO.official)
+    await rememberedFrame(page)
+    await context.route(/\/assets\/.*\.js(\?|$)/, (route) => route.abort())
+    await page.evaluate(() => localStorage.setItem('locale', 'zh-CN'))
+    await context.addCookies([{ name: 'console-view', value: 'zh-CN.light', url: baseURL() }])
+    await page.goto('/audit')
+    await page.getByRole('heading', { name: '操作日志' }).waitFor()
+    await page.locator('#root tbody[data-early-rows]').waitFor()
+    expect(await page.locator('#root thead th').first().textContent()).toBe('时间')
+    // The HTML in English (its cookie said so), the stored language Chinese: the frame stays as drawn.
+    await context.addCookies([{ name: 'console-view', value: 'en-US.light', url: baseURL() }])
+    await page.goto('/audit')
+    await page.getByRole('heading', { name: 'Operation log' }).waitFor()
+    await page.waitForTimeout(500)
+    expect(await page.locator('#root [data-state="loading"]').count()).toBe(1)
+    expect(await page.locator('#root tbody[data-early-rows]').count()).toBe(0)
     await context.close()
   })
 })

@@ -1,4 +1,5 @@
 import { Filter } from 'lucide-react'
+import { NARROW_BUTTON_CLASS } from './row-classes'
 
 /**
  * A small button beside a name in a row that narrows the list to it (one account, one record, one
@@ -6,13 +7,7 @@ import { Filter } from 'lucide-react'
  */
 export function NarrowButton({ label, onClick }: { label: string; onClick: () => void }) {
   return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      onClick={onClick}
-      className="inline-flex size-7 shrink-0 items-center justify-center rounded text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-    >
+    <button type="button" aria-label={label} title={label} onClick={onClick} className={NARROW_BUTTON_CLASS}>
       <Filter aria-hidden className="size-3.5" />
     </button>
   )

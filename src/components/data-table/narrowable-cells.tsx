@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { NarrowButton } from './narrow-button'
+import { NARROWABLE_CLASS } from './row-classes'
 
 const link = 'text-primary hover:underline'
 
@@ -15,7 +16,7 @@ export function Narrowable({
   onNarrow: () => void
 }) {
   return (
-    <span className="inline-flex items-center gap-1">
+    <span className={NARROWABLE_CLASS}>
       {children}
       <NarrowButton label={label} onClick={onNarrow} />
     </span>

@@ -21,6 +21,8 @@ import { chosenName, withMarketColumn } from '@/components/data-table/market-col
 import { Badge } from '@/components/ui/badge'
 import { AuditChanges } from './audit-changes'
 import { AuditRecord } from './audit-record'
+import { AUDIT_CELL_CLASS } from './audit-classes'
+import { recordName } from './audit-text'
 import { auditListQuery, type AuditListParams, type AuditListSearch } from './queries'
 
 type AuditListPageProps = {
@@ -33,8 +35,6 @@ type AuditListPageProps = {
 /** Narrowing the list to one account or one record, from a row. */
 type RowFilters = { byActor: (uk: string) => void; byRecord: (id: string) => void }
 
-const recordName = (entry: AuditEntry) => entry.record.name ?? m.audit_record_gone()
-
 /** Time, who, area, action, the record and what changed; the market too when the list holds several. */
 function auditColumns(allMarkets: boolean, filters: RowFilters): ColumnDef<AuditEntry, unknown>[] {
   const system = m.audit_actor_system()
@@ -44,7 +44,7 @@ function auditColumns(allMarkets: boolean, filters: RowFilters): ColumnDef<Audit
       header: m.audit_col_time(),
       enableSorting: true,
       enableHiding: false,
-      meta: { className: 'tabular-nums' },
+      meta: { className: AUDIT_CELL_CLASS.at },
       cell: ({ row }) => formatShanghaiTime(row.original.at),
     },
     {
@@ -96,8 +96,7 @@ function auditColumns(allMarkets: boolean, filters: RowFilters): ColumnDef<Audit
       id: 'changes',
       header: m.audit_col_changes(),
       enableSorting: false,
-      // On a phone's card the changes take the lines under their name.
-      meta: { className: 'max-md:flex-col max-md:items-start' },
+      meta: { className: AUDIT_CELL_CLASS.changes },
       cell: ({ row }) => <AuditChanges area={row.original.area} changes={row.original.changes} />,
     },
   ]

@@ -6,12 +6,21 @@
  * (`<template data-after-paint>`, scripts/prerender.mjs): fetched and compiled beside the HTML they held
  * the first paint back. After the paint they all start at once with the entry (`data-entry`), so the
  * code comes without a waterfall of imports.
+ *
+ * `heldFor` (read at the first paint) holds the code further while the page draws what the visitor
+ * came for without it (a list's early rows, ./early-rows.ts: on a throttled phone the code's arrival
+ * and compiling took the main thread the rows' paint was waiting for), at most HOLD_MAX_MS.
  */
-export function startAfterFirstPaint(): void {
+const HOLD_MAX_MS = 800
+
+/** After the frame that follows now has painted: requestAnimationFrame runs just before it; a task queued from it, after. */
+export const afterNextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)))
+
+export function startAfterFirstPaint(heldFor: () => Promise<unknown> = () => Promise.resolve()): void {
   const start = () =>
-    // requestAnimationFrame runs just before the next frame paints; a task queued from it, after.
-    requestAnimationFrame(() =>
-      setTimeout(() => {
+    void afterNextPaint()
+      .then(() => Promise.race([heldFor(), new Promise((resolve) => setTimeout(resolve, HOLD_MAX_MS))]))
+      .then(() => {
         const held = document.querySelector<HTMLTemplateElement>('template[data-after-paint]')
         if (held) document.head.append(held.content)
         const entry = document.querySelector<HTMLLinkElement>('link[data-entry]')
@@ -21,8 +30,7 @@ export function startAfterFirstPaint(): void {
         script.crossOrigin = ''
         script.src = entry.href
         document.head.append(script)
-      }),
-    )
+      })
   // The boot script runs at the top of <body>: the markup to paint (and hydrate) is still to come.
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true })
   else start()
