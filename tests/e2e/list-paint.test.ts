@@ -109,6 +109,54 @@ describe('the market list paints its frame from the HTML', () => {
     await context.close()
   })
 
+  it("is a phone's console on a phone, JavaScript or not: a menu button, no side menu; the dark file shows the sun", async () => {
+    const context = await browser.newContext({
+      baseURL: baseURL(),
+      javaScriptEnabled: false,
+      locale: 'en-US',
+      viewport: { width: 390, height: 844 },
+    })
+    await context.addCookies([{ name: 'console-view', value: 'en-US.dark', url: baseURL() }])
+    const page = await context.newPage()
+    await page.goto('/market')
+    expect(await page.getByTestId('mobile-menu-button').isVisible()).toBe(true)
+    expect(await page.getByTestId('side-menu').isVisible()).toBe(false)
+    expect(await page.getByRole('heading', { name: 'Market management' }).isVisible()).toBe(true)
+    const icons = page.locator('header button[aria-pressed] svg')
+    expect(
+      await icons.evaluateAll((svgs) =>
+        svgs.filter((svg) => getComputedStyle(svg).display !== 'none').map((svg) => svg.getAttribute('class')),
+      ),
+    ).toEqual([expect.stringContaining('lucide-sun')])
+    // A wide screen: the side menu, no menu button.
+    await page.setViewportSize({ width: 1280, height: 800 })
+    expect(await page.getByTestId('mobile-menu-button').isVisible()).toBe(false)
+    expect(await page.getByTestId('side-menu').isVisible()).toBe(true)
+    await context.close()
+  })
+
+  it("keeps the menu button off a phone's frame when the menu is off in the settings, and the app draws the phone's layout", async () => {
+    const { context, page } = await signedInPage(browser, DEMO.official, { viewport: { width: 390, height: 844 } })
+    await page.evaluate(() => {
+      const settings = JSON.parse(localStorage.getItem('settings') ?? '{}') as Record<string, unknown>
+      localStorage.setItem('settings', JSON.stringify({ ...settings, menu: false }))
+    })
+    await context.route(/\.js(\?|$)/, (route) => route.abort())
+    await page.goto('/market')
+    await page.getByRole('heading', { name: 'Market management' }).waitFor()
+    expect(await page.getByTestId('mobile-menu-button').isVisible()).toBe(false)
+    await context.unroute(/\.js(\?|$)/)
+    await page.evaluate(() => {
+      const settings = JSON.parse(localStorage.getItem('settings') ?? '{}') as Record<string, unknown>
+      localStorage.setItem('settings', JSON.stringify({ ...settings, menu: true }))
+    })
+    await page.goto('/market')
+    await listTakenOver(page)
+    expect(await page.getByTestId('mobile-menu-button').isVisible()).toBe(true)
+    expect(await page.locator('aside').count()).toBe(0)
+    await context.close()
+  })
+
   it('sends a visitor without a session to /login before painting the console', async () => {
     const context = await newContext(browser)
     const page = await context.newPage()

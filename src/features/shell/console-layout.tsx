@@ -54,6 +54,9 @@ export function ConsoleLayout({ role, userMenu, messageBox, marketSwitcher }: Co
   )
   usePaletteShortcut(() => setPaletteOpen((open) => !open))
   const mobile = settings.device === 'mobile'
+  // A prerendered frame (no window) is drawn for a wide screen: it carries a phone's menu button too,
+  // which the stylesheet shows only on a phone (src/styles/app.css), as it hides the side menu there.
+  const prerendering = typeof window === 'undefined'
   const items = sideMenuFor(role, settings.menuFromServer ? settings.serverMenu : null)
   const collapsed = settings.menuCollapse && !settings.topMenu
   const showSideMenu = settings.menu && !settings.topMenu && !settings.hideMenu && !mobile && !maximized
@@ -83,13 +86,14 @@ export function ConsoleLayout({ role, userMenu, messageBox, marketSwitcher }: Co
           data-frame-part="navbar"
           className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-border bg-card px-3 md:px-4"
         >
-          {mobile && settings.menu && (
+          {((mobile && settings.menu) || prerendering) && (
             <Button
               variant="ghost"
               size="icon"
               aria-label={m.nav_open_menu()}
               onClick={() => setMobileMenuOpen(true)}
               data-testid="mobile-menu-button"
+              data-frame-part={prerendering ? 'phone-menu' : undefined}
             >
               <MenuIcon aria-hidden className="size-5" />
             </Button>

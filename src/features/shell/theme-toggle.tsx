@@ -15,7 +15,19 @@ export function ThemeToggle() {
       title={dark ? m.theme_light() : m.theme_dark()}
       onClick={() => updateSettings({ theme: dark ? 'light' : 'dark' })}
     >
-      {dark ? <Sun aria-hidden className="size-4" /> : <Moon aria-hidden className="size-4" />}
+      {
+        // A prerendered frame (no window) is one markup for both themes' files: each shows its icon.
+        typeof window === 'undefined' ? (
+          <>
+            <Sun aria-hidden className="hidden size-4 dark:block" />
+            <Moon aria-hidden className="size-4 dark:hidden" />
+          </>
+        ) : dark ? (
+          <Sun aria-hidden className="size-4" />
+        ) : (
+          <Moon aria-hidden className="size-4" />
+        )
+      }
     </Button>
   )
 }
