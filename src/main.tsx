@@ -53,6 +53,9 @@ if (prerendered === location.pathname && root.dataset.takeover !== undefined) {
     rememberTypedValues(root)
     flushSync(() => createRoot(root).render(app))
     markPageLive()
+    // A button pressed in the frame is pressed on the page (prerender/early-press.ts, loaded only then).
+    if (document.documentElement.dataset.earlyPress !== undefined)
+      void import('@/prerender/early-press').then(({ pressEarlyPress }) => pressEarlyPress(root))
   })
   // tailwind-merge's first call builds its class map: done in a task of its own while the route loads
   // (its imports, the account's answer), not in the render that replaces the frame with the rows (issue 24).

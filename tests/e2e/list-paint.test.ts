@@ -152,8 +152,9 @@ describe('the market list paints its frame from the HTML', () => {
     })
     await page.goto('/market')
     await listTakenOver(page)
-    expect(await page.getByTestId('mobile-menu-button').isVisible()).toBe(true)
-    expect(await page.locator('aside').count()).toBe(0)
+    // The app learns it is on a phone in its first effect (features/shell/use-device.ts).
+    await page.getByTestId('mobile-menu-button').waitFor()
+    await expect.poll(() => page.locator('aside').count()).toBe(0)
     await context.close()
   })
 
@@ -378,6 +379,42 @@ describe("the operation log draws its first page's rows before its code runs", (
     await page.waitForTimeout(500)
     expect(await page.locator('#root [data-state="loading"]').count()).toBe(1)
     expect(await page.locator('#root tbody[data-early-rows]').count()).toBe(0)
+    await context.close()
+  })
+})
+
+describe('a button pressed in a frame before its code ran', () => {
+  /** A signed-in page whose code waits for `release`. */
+  async function heldPage(viewport?: { width: number; height: number }) {
+    const { context, page } = await signedInPage(browser, DEMO.official, viewport ? { viewport } : {})
+    await rememberedFrame(page)
+    let release = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
+    await context.route(/\/assets\/.*\.js(\?|$)/, async (route) => {
+      await released
+      await route.continue()
+    })
+    return { context, page, release }
+  }
+
+  it("is pressed on the page once it has taken over: a phone's menu button opens the menu", async () => {
+    const { context, page, release } = await heldPage({ width: 390, height: 844 })
+    await page.goto('/merchant')
+    await page.getByTestId('mobile-menu-button').click()
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-live'))).toBe(false)
+    release()
+    await listTakenOver(page)
+    await page.getByRole('dialog').getByRole('link', { name: 'Device management' }).waitFor()
+    await context.close()
+  })
+
+  it("opens a popover whose code loads on use (the operation log's columns)", async () => {
+    const { context, page, release } = await heldPage()
+    await page.goto('/audit')
+    await page.getByRole('button', { name: 'Columns' }).click()
+    release()
+    await listTakenOver(page)
+    await page.getByRole('dialog').getByRole('checkbox', { name: 'Area' }).waitFor()
     await context.close()
   })
 })

@@ -1,6 +1,7 @@
 import { earlyScope } from '@/lib/early-console'
 import { holdEarlyLocaleSwitch } from '../early-locale'
 import type { FrameMemory } from '../frame-memory'
+import { holdEarlyPresses } from '../early-press'
 import { holdEarlySubmits } from '../early-submit'
 import { rememberPaletteAsk } from './early-palette'
 import { applyFrameMemory } from './frame-memory'
@@ -12,8 +13,9 @@ import { applyStoredView } from './stored-view'
  * applied to the frame, with what the Workplace drew last for this account (its name and role's menu,
  * the market in scope: src/prerender/frame-memory.ts), and a palette asked for before the code arrives.
  * What is done in the frame before its page takes it over stays the page's: a language chosen in its
- * switch, and a filter's Enter (the amounts' form), which would otherwise post the frame's form natively
- * and reload (the boxes' text is the page's: src/prerender/typed-before-hydration.ts).
+ * switch, a filter's Enter (the amounts' form), which would otherwise post the frame's form natively
+ * and reload (the boxes' text is the page's: src/prerender/typed-before-hydration.ts), and a button
+ * pressed (../early-press.ts).
  */
 export function paintSignedInFrame(memory: FrameMemory | null): void {
   const view = applyStoredView()
@@ -23,6 +25,7 @@ export function paintSignedInFrame(memory: FrameMemory | null): void {
   rememberPaletteAsk()
   holdEarlyLocaleSwitch()
   holdEarlySubmits()
+  holdEarlyPresses()
 }
 
 /** No session: straight to /login with the way back, as the console's route guard would, without painting the console. */
