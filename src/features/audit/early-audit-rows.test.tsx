@@ -171,6 +171,26 @@ describe('the operation log drawn before its code arrives', () => {
     expect(earlyRows()[0]!.cells[3]!.dataset.label).toBe('Action')
   })
 
+  it('waits for the table when the answer comes before the parser has reached it', async () => {
+    const app = await reactRows(null, 'en-US')
+    paintFrame(app.head, 'en-US')
+    const frame = document.getElementById('root')!
+    const table = frame.firstElementChild!
+    table.remove()
+    const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading')
+    try {
+      await drawEarly(answer(200, page(ENTRIES)), null)
+      expect(document.querySelector('tbody')).toBeNull()
+      frame.append(table)
+      readyState.mockReturnValue('interactive')
+      document.dispatchEvent(new Event('DOMContentLoaded'))
+      await new Promise((resolve) => setTimeout(resolve))
+      expectSameRows(earlyRows(), app.rows)
+    } finally {
+      readyState.mockRestore()
+    }
+  })
+
   it('draws nothing the app would draw otherwise: taken over, another language, a failure, no rows, a row it cannot read', async () => {
     const app = await reactRows(null, 'en-US')
     const untouched = async (early: Promise<EarlyAnswer | null>, before?: () => void) => {

@@ -150,17 +150,32 @@ function paint<Row, Words>(early: EarlyAnswer, market: string | null, list: Earl
   return true
 }
 
+/**
+ * Once the frame's table is there: the answer can come while the HTML is still being parsed (a fast
+ * network, a slow phone), before the table it fills.
+ */
+const tableParsed = () =>
+  document.readyState === 'loading'
+    ? new Promise<void>((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }))
+    : Promise.resolve()
+
 /** The list boot script's `onFirstPage` (./list-page.ts) that draws `list`'s rows from the answer. */
 export const drawEarlyRows =
   <Row, Words>(list: EarlyRows<Row, Words>): FirstPageSeen =>
   (answer, market) =>
-    answer.then((early) => {
-      let drawn = false
-      try {
-        drawn = early !== null && paint(early, market, list)
-      } catch {
-        // A row this list cannot read: the app draws the page as it must.
-      }
-      // Settles once the rows are on screen (the page's code waits for it: ./list-page.ts).
-      return drawn ? afterNextPaint() : undefined
-    })
+    answer
+      .then(async (early) => {
+        // The rows' table is in the frame already unless the parser has not reached it.
+        if (early && !document.querySelector('#root table [data-state="loading"]')) await tableParsed()
+        return early
+      })
+      .then((early) => {
+        let drawn = false
+        try {
+          drawn = early !== null && paint(early, market, list)
+        } catch {
+          // A row this list cannot read: the app draws the page as it must.
+        }
+        // Settles once the rows are on screen (the page's code waits for it: ./list-page.ts).
+        return drawn ? afterNextPaint() : undefined
+      })
