@@ -9,6 +9,8 @@
  * Kept apart from ./table-body.tsx, free of React: a list's early rows, drawn by its boot script before
  * the app's code has arrived (src/prerender/boot/early-rows.ts), are drawn with the same classes.
  */
+/** The rows' body: a phone's cards stand apart from the table's edge. */
+export const ROWS_BODY_CLASS = 'transition-opacity max-md:block max-md:p-2'
 export const PHONE_CARD_ROW =
   'border-t border-border hover:bg-muted/40 max-md:mb-2 max-md:flex max-md:flex-wrap max-md:rounded-md max-md:border max-md:bg-card max-md:px-3 max-md:py-2'
 const PHONE_CARD_CELL =

@@ -4,7 +4,7 @@ import { AsyncState } from '@/components/async-state/async-state'
 import type { ListResult } from '@/components/async-state/use-list-result'
 import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/cn'
-import { PHONE_CARD_ROW, rowCellClass } from './row-classes'
+import { PHONE_CARD_ROW, ROWS_BODY_CLASS, rowCellClass } from './row-classes'
 import { useRowFocusKept } from './use-row-focus-kept'
 import { useRowSlots } from './use-row-slots'
 import { useVirtualRows } from './use-virtual-rows'
@@ -175,7 +175,7 @@ export function TableBody<Row>({ table, result, pageSize, emptyText, whenNoRows 
     <tbody
       ref={body}
       role="rowgroup"
-      className={cn('transition-opacity max-md:block max-md:p-2', result.stale && 'opacity-60')}
+      className={cn(ROWS_BODY_CLASS, result.stale && 'opacity-60')}
       data-stale={result.stale ?? undefined}
       onFocus={(event) => {
         drawn.onFocus?.(event)

@@ -94,6 +94,7 @@ async function reactRows(market: string | null, locale: 'en-US' | 'zh-CN') {
   await screen.findByText('PT-0001')
   const table = document.querySelector('table')!
   const result = {
+    bodyClass: table.tBodies[0]!.className,
     head: table.tHead!.cloneNode(true) as HTMLTableSectionElement,
     rows: [...table.tBodies[0]!.rows].map((row) => row.cloneNode(true) as HTMLTableRowElement),
   }
@@ -145,6 +146,7 @@ describe('the operation log drawn before its code arrives', () => {
       paintFrame(app.head, locale)
       await drawEarly(answer(200, page(ENTRIES)), null)
       expectSameRows(earlyRows(), app.rows)
+      expect(document.querySelector('tbody')!.className).toBe(app.bodyClass)
       expect(columns()).toContain('market')
       expect(document.querySelector('table')!.hasAttribute('aria-busy')).toBe(false)
       expect(document.querySelector('tbody')!.dataset.earlyRows).toBe('')

@@ -2,6 +2,7 @@ import {
   NARROW_BUTTON_CLASS,
   NARROWABLE_CLASS,
   PHONE_CARD_ROW,
+  ROWS_BODY_CLASS,
   rowCellClass,
 } from '@/components/data-table/row-classes'
 import type { FirstPageSeen } from '@/lib/early-list'
@@ -19,8 +20,8 @@ import { afterNextPaint } from './start-after-first-paint'
  *
  * The words come with the HTML, in its language (pages.ts `earlyWords`), not with the script: it is in
  * every answer. Drawn only when nothing can differ: the frame is still there with its skeleton, the
- * page will be in the frame's language, and the answer is a page of rows. Anything else (an error, no rows, a
- * row the list cannot read) leaves the skeleton to the app, which draws what it must say.
+ * page will be in the frame's language, and the answer is a page of rows. Anything else (an error, no
+ * rows, a row the list cannot read) leaves the skeleton to the app, which draws what it must say.
  */
 
 /** A cell's content: text, or elements made with `h` and `narrowable`. */
@@ -143,7 +144,7 @@ function paint<Row, Words>(early: EarlyAnswer, market: string | null, list: Earl
     )
   })
   for (const head of heads) if (!shown.includes(head)) head.remove()
-  body.className = 'transition-opacity max-md:block max-md:p-2'
+  body.className = ROWS_BODY_CLASS
   body.dataset.earlyRows = ''
   body.replaceChildren(...drawn)
   table.removeAttribute('aria-busy')
