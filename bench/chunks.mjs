@@ -56,7 +56,9 @@ export const RULES = [
   // routes grow (complaints' three added 0.8 KiB to it and 0.4 to the console's shared messages).
   // 2026-11-27 with the shell's menus on first use: 76.7–79.8 / 196.8–199.9; then the merchant's and
   // market's forms took their licences' sections (issue 26 §1): the merchant's register page 82.6 / 203.1.
-  { name: 'form', test: /^src\/routes\/_console\/[\w-]+\/(register|edit)\.tsx$/, own: 84, total: 204 },
+  // 205 (2026-11-29: 204.0–204.1, the edge moved by a build's chunk names alone): the shared entry's
+  // +0.4 KiB for what a frame's visitor typed, chose or pressed before the takeover.
+  { name: 'form', test: /^src\/routes\/_console\/[\w-]+\/(register|edit)\.tsx$/, own: 84, total: 205 },
   // Every other page: the console's frame and a small page (System, errors, redirects), or the sign-in
   // page's entry alone (the root, the catch-all). 2026-11-27: at most 47.3 / 167.4 (the statement's print).
   { name: 'page', test: /^src\/routes\//, own: 50, total: 170 },

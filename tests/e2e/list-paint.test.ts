@@ -137,6 +137,8 @@ describe('the market list paints its frame from the HTML', () => {
 
   it("keeps the menu button off a phone's frame when the menu is off in the settings, and the app draws the phone's layout", async () => {
     const { context, page } = await signedInPage(browser, DEMO.official, { viewport: { width: 390, height: 844 } })
+    // Written where no app runs (a live console writes its settings back when they change).
+    await page.goto('/favicon.svg')
     await page.evaluate(() => {
       const settings = JSON.parse(localStorage.getItem('settings') ?? '{}') as Record<string, unknown>
       localStorage.setItem('settings', JSON.stringify({ ...settings, menu: false }))
@@ -146,6 +148,7 @@ describe('the market list paints its frame from the HTML', () => {
     await page.getByRole('heading', { name: 'Market management' }).waitFor()
     expect(await page.getByTestId('mobile-menu-button').isVisible()).toBe(false)
     await context.unroute(/\.js(\?|$)/)
+    await page.goto('/favicon.svg')
     await page.evaluate(() => {
       const settings = JSON.parse(localStorage.getItem('settings') ?? '{}') as Record<string, unknown>
       localStorage.setItem('settings', JSON.stringify({ ...settings, menu: true }))
