@@ -12,12 +12,16 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 
 const CLIENT = 'dist/client'
-const { renderPage, PRERENDERED_PAGES, earlyWordsOf, earlyWordsScript } = await import(
-  pathToFileURL(path.resolve('dist/prerender/entry.js')).href
-)
-const { VIEW_LOCALES, VIEW_THEMES, PRERENDER_INDEX, prerenderedFile } = await import(
-  pathToFileURL(path.resolve('dist/prerender/entry.js')).href
-)
+const {
+  renderPage,
+  PRERENDERED_PAGES,
+  earlyWordsOf,
+  earlyWordsScript,
+  VIEW_LOCALES,
+  VIEW_THEMES,
+  PRERENDER_INDEX,
+  prerenderedFile,
+} = await import(pathToFileURL(path.resolve('dist/prerender/entry.js')).href)
 const template = readFileSync(path.join(CLIENT, 'index.html'), 'utf8')
 const manifest = JSON.parse(readFileSync(path.join(CLIENT, 'manifest.json'), 'utf8'))
 

@@ -13,6 +13,18 @@ let browser: Browser
 /** The Workplace has written what it drew for the account (src/prerender/frame-memory.ts): its frame variant. */
 const rememberedFrame = (page: Page) =>
   expect.poll(() => page.evaluate(() => localStorage.getItem('frame-memory'))).not.toBeNull()
+/** A signed-in page (the Workplace drawn once) whose code, on the next load, waits for `release`. */
+async function heldPage(viewport?: { width: number; height: number }) {
+  const { context, page } = await signedInPage(browser, DEMO.official, viewport ? { viewport } : {})
+  await rememberedFrame(page)
+  let release = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await context.route(/\/assets\/.*\.js(\?|$)/, async (route) => {
+    await released
+    await route.continue()
+  })
+  return { context, page, release }
+}
 beforeAll(async () => {
   browser = await launchBrowser()
 })
@@ -333,15 +345,8 @@ describe("the operation log draws its first page's rows before its code runs", (
     }))
 
   it('from the answer its boot script asked for, as the app then draws them: the takeover moves nothing', async () => {
-    const { context, page } = await signedInPage(browser, DEMO.official)
-    await rememberedFrame(page)
     // The code is held: only the HTML's boot script can draw the rows.
-    let release = () => {}
-    const released = new Promise<void>((resolve) => (release = resolve))
-    await context.route(/\/assets\/.*\.js(\?|$)/, async (route) => {
-      await released
-      await route.continue()
-    })
+    const { context, page, release } = await heldPage()
     const asked: string[] = []
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/audit') asked.push(request.url())
@@ -387,19 +392,6 @@ describe("the operation log draws its first page's rows before its code runs", (
 })
 
 describe('a button pressed in a frame before its code ran', () => {
-  /** A signed-in page whose code waits for `release`. */
-  async function heldPage(viewport?: { width: number; height: number }) {
-    const { context, page } = await signedInPage(browser, DEMO.official, viewport ? { viewport } : {})
-    await rememberedFrame(page)
-    let release = () => {}
-    const released = new Promise<void>((resolve) => (release = resolve))
-    await context.route(/\/assets\/.*\.js(\?|$)/, async (route) => {
-      await released
-      await route.continue()
-    })
-    return { context, page, release }
-  }
-
   it("is pressed on the page once it has taken over: a phone's menu button opens the menu", async () => {
     const { context, page, release } = await heldPage({ width: 390, height: 844 })
     await page.goto('/merchant')

@@ -8,7 +8,7 @@ import {
 import type { FirstPageSeen } from '@/lib/early-list'
 import type { EarlyAnswer } from '@/lib/early-requests'
 import { EARLY_WORDS_ID } from '../early-words'
-import { afterNextPaint } from './start-after-first-paint'
+import { afterNextPaint, documentParsed } from './start-after-first-paint'
 
 /**
  * THE PRERENDER KIT's early rows (issue 24 §3): a list whose rows are its largest paint (the operation
@@ -151,23 +151,14 @@ function paint<Row, Words>(early: EarlyAnswer, market: string | null, list: Earl
   return true
 }
 
-/**
- * Once the frame's table is there: the answer can come while the HTML is still being parsed (a fast
- * network, a slow phone), before the table it fills.
- */
-const tableParsed = () =>
-  document.readyState === 'loading'
-    ? new Promise<void>((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }))
-    : Promise.resolve()
-
 /** The list boot script's `onFirstPage` (./list-page.ts) that draws `list`'s rows from the answer. */
 export const drawEarlyRows =
   <Row, Words>(list: EarlyRows<Row, Words>): FirstPageSeen =>
   (answer, market) =>
     answer
       .then(async (early) => {
-        // The rows' table is in the frame already unless the parser has not reached it.
-        if (early && !document.querySelector('#root table [data-state="loading"]')) await tableParsed()
+        // The answer can come before the parser has reached the table it fills (a fast network, a slow phone).
+        if (early && !document.querySelector('#root table [data-state="loading"]')) await documentParsed()
         return early
       })
       .then((early) => {

@@ -16,22 +16,26 @@ const HOLD_MAX_MS = 800
 /** After the frame that follows now has painted: requestAnimationFrame runs just before it; a task queued from it, after. */
 export const afterNextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)))
 
+/** Once the parser has read the whole HTML (at once when it has). */
+export const documentParsed = () =>
+  document.readyState === 'loading'
+    ? new Promise<void>((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }))
+    : Promise.resolve()
+
 export function startAfterFirstPaint(heldFor: () => Promise<unknown> = () => Promise.resolve()): void {
-  const start = () =>
-    void afterNextPaint()
-      .then(() => Promise.race([heldFor(), new Promise((resolve) => setTimeout(resolve, HOLD_MAX_MS))]))
-      .then(() => {
-        const held = document.querySelector<HTMLTemplateElement>('template[data-after-paint]')
-        if (held) document.head.append(held.content)
-        const entry = document.querySelector<HTMLLinkElement>('link[data-entry]')
-        if (!entry) return
-        const script = document.createElement('script')
-        script.type = 'module'
-        script.crossOrigin = ''
-        script.src = entry.href
-        document.head.append(script)
-      })
   // The boot script runs at the top of <body>: the markup to paint (and hydrate) is still to come.
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true })
-  else start()
+  void documentParsed()
+    .then(afterNextPaint)
+    .then(() => Promise.race([heldFor(), new Promise((resolve) => setTimeout(resolve, HOLD_MAX_MS))]))
+    .then(() => {
+      const held = document.querySelector<HTMLTemplateElement>('template[data-after-paint]')
+      if (held) document.head.append(held.content)
+      const entry = document.querySelector<HTMLLinkElement>('link[data-entry]')
+      if (!entry) return
+      const script = document.createElement('script')
+      script.type = 'module'
+      script.crossOrigin = ''
+      script.src = entry.href
+      document.head.append(script)
+    })
 }
