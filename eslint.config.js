@@ -120,6 +120,7 @@ export default tseslint.config(
       'node_modules/**',
       'src/paraglide/**',
       'src/routeTree.gen.ts',
+      'src/lib/class-groups.gen.ts',
       '.tmp/**',
       'data/**',
       'coverage/**',

@@ -5,14 +5,15 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { paraglideVitePlugin } from '@inlang/paraglide-js'
 import { readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { classGroupsPlugin } from './scripts/class-groups.mjs'
 import { paraglideOptions } from './scripts/paraglide-options.mjs'
 
 // What the first page needs whatever it is, bundled as one chunk: fewer requests on the first visit
 // (issue 2's budget counts every byte, headers included). Pages and lazily used libraries stay split.
 const FRAMEWORK = [
-  /node_modules[\\/](react|react-dom|scheduler|tailwind-merge|clsx|class-variance-authority|tiny-invariant|tiny-warning|cookie-es|seroval|use-sync-external-store|valibot)[\\/]/,
+  /node_modules[\\/](react|react-dom|scheduler|clsx|class-variance-authority|tiny-invariant|tiny-warning|cookie-es|seroval|use-sync-external-store|valibot)[\\/]/,
   /node_modules[\\/]@tanstack[\\/](react-router|router-core|history|store|react-store)[\\/]/,
-  /[\\/]src[\\/]lib[\\/](api-client|cn|early-requests|locale|permissions|query-client-lazy|redirect-target|request-errors|session|settings|store|theme|toast)\.ts$/,
+  /[\\/]src[\\/]lib[\\/](api-client|class-groups\.gen|class-merge|cn|early-requests|locale|permissions|query-client-lazy|redirect-target|request-errors|session|settings|store|theme|toast)\.ts$/,
   /[\\/]contract[\\/](api|roles|menu)\.ts$/,
   /[\\/]src[\\/]paraglide[\\/]runtime/,
   /[\\/]src[\\/]components[\\/](locale-switch|ui[\\/](button|input|label|form-field))\.tsx$/,
@@ -207,7 +208,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     react(),
     tailwindcss(),
     // Builds compile messages with the CLI step first (the compiler keeps a process alive otherwise).
-    ...(command === 'serve' ? [paraglideVitePlugin(paraglideOptions)] : []),
+    ...(command === 'serve' ? [paraglideVitePlugin(paraglideOptions), classGroupsPlugin()] : []),
   ],
   resolve: {
     alias: {

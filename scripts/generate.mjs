@@ -1,10 +1,12 @@
-// Generates what tsc, Vitest and Vite need before they run: the paraglide messages and the route tree.
+// Generates what tsc, Vitest and Vite need before they run: the paraglide messages, the route tree and
+// the class groups cn() merges by (scripts/class-groups.mjs).
 // The paraglide compiler leaves an SDK timer running for ~30 s, so this process exits explicitly.
 import { compile } from '@inlang/paraglide-js'
 // The generator's ESM build: its CommonJS build (what the tsr CLI loads) requires router-core's CJS files
 // in a circle and Node warned about 'replaceRouteChunk' on every build and start.
 import { Generator, getConfig } from '@tanstack/router-generator'
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { CLASS_GROUPS_FILE, classGroupsModule } from './class-groups.mjs'
 import { paraglideOptions } from './paraglide-options.mjs'
 
 await compile(paraglideOptions)
@@ -16,4 +18,5 @@ if (!/export \{|export \*|export const/.test(compiled)) {
 }
 const root = process.cwd()
 await new Generator({ config: getConfig({}, root), root }).run()
+writeFileSync(CLASS_GROUPS_FILE, await classGroupsModule(root))
 process.exit(0)

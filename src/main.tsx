@@ -8,7 +8,6 @@ import { applyDocumentSettings } from '@/lib/theme'
 import { followNavigationWithFocus } from '@/lib/page-focus'
 import { trackPageOrigins } from '@/lib/page-origins'
 import { writeViewCookie } from '@/lib/view-cookie'
-import { prepareClassMerge } from '@/lib/cn'
 import { markPageLive } from '@/prerender/early-submit'
 import { rememberTypedValues } from '@/prerender/typed-before-hydration'
 import { loadRouteChunksEarly } from '@/features/shell/early-route-chunks'
@@ -57,9 +56,6 @@ if (prerendered === location.pathname && root.dataset.takeover !== undefined) {
     if (document.documentElement.dataset.earlyPress !== undefined)
       void import('@/prerender/early-press').then(({ pressEarlyPress }) => pressEarlyPress(root))
   })
-  // tailwind-merge's first call builds its class map: done in a task of its own while the route loads
-  // (its imports, the account's answer), not in the render that replaces the frame with the rows (issue 24).
-  setTimeout(prepareClassMerge)
 } else if (prerendered === location.pathname && servedLocale === getLocale()) {
   void router.load().then(() => {
     if (router.state.location.pathname !== prerendered) return createRoot(root).render(app)
