@@ -1,8 +1,9 @@
-import { Link, type LinkProps } from '@tanstack/react-router'
 import { ChevronRight, OctagonAlert } from 'lucide-react'
 import { cn } from '@/lib/cn'
 import { formatCount } from '@/lib/format'
 import type { Locale } from '@/lib/locale'
+import type { LinkProps } from '@tanstack/react-router'
+import { PageLink, type PageLinkTarget } from '@/components/page-link'
 import { Skeleton } from '@/components/ui/skeleton'
 
 /** One count of the market's own work (complaints by state, licences by state) and where it leads. */
@@ -27,8 +28,9 @@ export function CountTiles({ tiles, locale }: { tiles: readonly CountTile[]; loc
         const loud = tile.count > 0 && tile.alert === true
         return (
           <li key={tile.key}>
-            <Link
-              {...tile.link}
+            <PageLink
+              // Checked where the tiles are made, as a router Link's props.
+              link={tile.link as PageLinkTarget}
               data-testid={`count-${tile.key}`}
               data-value={tile.count}
               className={cn(
@@ -46,7 +48,7 @@ export function CountTiles({ tiles, locale }: { tiles: readonly CountTile[]; loc
                 {loud && <OctagonAlert aria-hidden className="size-5 shrink-0" />}
                 {formatCount(tile.count, locale)}
               </span>
-            </Link>
+            </PageLink>
           </li>
         )
       })}

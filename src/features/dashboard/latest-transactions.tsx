@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import { itemKey } from '@contract/live'
 import { m } from '@/paraglide/messages'
 import { cn } from '@/lib/cn'
 import { formatYuan } from '@/lib/format'
 import type { Locale } from '@/lib/locale'
+import { PageLink } from '@/components/page-link'
 import { Badge } from '@/components/ui/badge'
 import { Skeleton } from '@/components/ui/skeleton'
 import { methodLabel } from './labels'
@@ -72,16 +72,15 @@ function TransactionTable({
               <td className={`${cell} text-muted-foreground tabular-nums`}>
                 {/* The payment's page, where the list knows it (a row announced live has no id yet). */}
                 {row.transactionId ? (
-                  <Link
-                    to="/transaction/$transactionId"
-                    params={{ transactionId: row.transactionId }}
+                  <PageLink
+                    link={{ to: '/transaction/$transactionId', params: { transactionId: row.transactionId } }}
                     title={row.time}
                     aria-label={m.transactions_detail_open({ event: row.id })}
                     className="text-primary hover:underline"
                     data-testid="transaction-link"
                   >
                     {row.time.slice(11)}
-                  </Link>
+                  </PageLink>
                 ) : (
                   <span title={row.time}>{row.time.slice(11)}</span>
                 )}

@@ -1,8 +1,9 @@
-import { Link } from '@tanstack/react-router'
+import { useRouterState } from '@tanstack/react-router'
 import { m } from '@/paraglide/messages'
 import { useScopeLinkSearch } from '@/lib/market-scope'
 import { routeTitle } from '@/lib/route-meta'
 import { cn } from '@/lib/cn'
+import { isCurrentPage, PageLink } from '@/components/page-link'
 import { menuIcon } from './menu-icons'
 import type { SideMenuItem } from './menu-items'
 
@@ -12,6 +13,7 @@ import type { SideMenuItem } from './menu-items'
  */
 export function SideMenu({ items, collapsed }: { items: SideMenuItem[]; collapsed: boolean }) {
   const scopeSearch = useScopeLinkSearch()
+  const pathname = useRouterState({ select: (state) => state.location.pathname })
   return (
     <nav aria-label={m.nav_main_label()} className="flex flex-col gap-1 p-2" data-testid="side-menu">
       {items.map((item) => {
@@ -22,13 +24,13 @@ export function SideMenu({ items, collapsed }: { items: SideMenuItem[]; collapse
               <p className="px-3 pt-3 pb-1 text-xs font-medium text-muted-foreground">{routeTitle(item.name)}</p>
             )}
             {item.children.map((child) => (
-              <Link
+              <PageLink
                 key={child.name}
-                to={child.path}
-                search={scopeSearch(child.path)}
+                link={{ to: child.path, search: scopeSearch(child.path) }}
+                // Active by page, whichever market the current URL names.
+                active={isCurrentPage(pathname, child.path)}
                 // The full name on hover: collapsed, or cut short in a narrow menu.
                 title={routeTitle(child.name)}
-                activeOptions={{ exact: false, includeSearch: false }}
                 className={cn(
                   'flex items-center gap-2 rounded px-2.5 py-2 text-sm text-foreground hover:bg-accent',
                   'focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
@@ -38,7 +40,7 @@ export function SideMenu({ items, collapsed }: { items: SideMenuItem[]; collapse
               >
                 <Icon aria-hidden className="size-4 shrink-0" />
                 <span className={cn('min-w-0 truncate', collapsed && 'sr-only')}>{routeTitle(child.name)}</span>
-              </Link>
+              </PageLink>
             ))}
           </div>
         )
