@@ -49,20 +49,14 @@ export function AsyncState({
 
   if (state === 'loading') {
     return (
-      <div role="status" aria-live="polite" className={cn('text-muted-foreground', className)} data-state="loading">
-        <span className="sr-only">{m.common_loading()}</span>
-        {skeleton ?? (
-          <span className={cn('flex items-center justify-center', padding)}>
-            <Loader2 aria-hidden className="size-5 animate-spin" />
-          </span>
-        )}
+      <LoadingState className={className} skeleton={skeleton} padding={padding}>
         {slow && (
           <span className={cn('flex flex-col items-center text-center', padding)}>
             <span>{m.state_slow()}</span>
             {retry}
           </span>
         )}
-      </div>
+      </LoadingState>
     )
   }
 
@@ -91,6 +85,34 @@ export function AsyncState({
       <p className="font-medium text-foreground">{failure.title}</p>
       <p className="max-w-prose text-muted-foreground">{failure.description}</p>
       {retry}
+    </div>
+  )
+}
+
+/**
+ * Loading, as the page says it: the content's skeleton (or a spinner) and "loading" for screen readers.
+ * Alone (no "this is slow" after a while) for what is not loading yet: a widget waiting to be in view.
+ */
+export function LoadingState({
+  skeleton,
+  className,
+  padding = 'gap-2 px-4 py-10 text-sm',
+  children,
+}: {
+  skeleton?: ReactNode
+  className?: string | undefined
+  padding?: string
+  children?: ReactNode
+}) {
+  return (
+    <div role="status" aria-live="polite" className={cn('text-muted-foreground', className)} data-state="loading">
+      <span className="sr-only">{m.common_loading()}</span>
+      {skeleton ?? (
+        <span className={cn('flex items-center justify-center', padding)}>
+          <Loader2 aria-hidden className="size-5 animate-spin" />
+        </span>
+      )}
+      {children}
     </div>
   )
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { m } from '@/paraglide/messages'
 import { CountTiles, CountTilesSkeleton, type CountTile } from './count-tiles'
 import { complaintCountsQuery, type ComplaintCounts } from './queries'
-import { useWidgetInView, Widget, type WidgetPlacement } from './widget'
+import { Widget, WidgetWhenInView, type WidgetFrame, type WidgetPlacement } from './widget'
 
 /** Each count opens the complaint list filtered to it, in the Workplace's market. */
 function tilesOf(counts: ComplaintCounts, market: string | undefined): CountTile[] {
@@ -30,18 +30,24 @@ function tilesOf(counts: ComplaintCounts, market: string | undefined): CountTile
 }
 
 /** The scope's open complaints: new, being handled, and overdue (issue 26 §2). */
-export function ComplaintCountsWidget({ market, locale, className }: WidgetPlacement) {
-  const { ref, inView } = useWidgetInView()
-  const query = useQuery({ ...complaintCountsQuery(market), enabled: inView })
+const frame = (): WidgetFrame => ({
+  title: m.dashboard_complaints_title(),
+  skeleton: <CountTilesSkeleton count={3} />,
+  'data-testid': 'widget-complaints',
+})
+
+export function ComplaintCountsWidget(placement: WidgetPlacement) {
   return (
-    <Widget
-      ref={ref}
-      title={m.dashboard_complaints_title()}
-      query={query}
-      skeleton={<CountTilesSkeleton count={3} />}
-      className={className}
-      data-testid="widget-complaints"
-    >
+    <WidgetWhenInView frame={frame()} className={placement.className}>
+      <ComplaintCounts {...placement} />
+    </WidgetWhenInView>
+  )
+}
+
+function ComplaintCounts({ market, locale, className }: WidgetPlacement) {
+  const query = useQuery(complaintCountsQuery(market))
+  return (
+    <Widget {...frame()} query={query} className={className}>
       {(counts) => <CountTiles tiles={tilesOf(counts, market ?? undefined)} locale={locale} />}
     </Widget>
   )

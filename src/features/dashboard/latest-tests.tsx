@@ -9,7 +9,7 @@ import { Badge } from '@/components/ui/badge'
 import { Skeleton } from '@/components/ui/skeleton'
 import { testResultLabel } from './labels'
 import { testsQuery, type LatestTests } from './queries'
-import { useWidgetInView, Widget, type WidgetPlacement } from './widget'
+import { Widget, WidgetWhenInView, type WidgetFrame, type WidgetPlacement } from './widget'
 
 function TestsSkeleton() {
   return (
@@ -59,20 +59,30 @@ function TestList({ rows, allMarkets, locale }: { rows: LatestTests; allMarkets:
   )
 }
 
+const frame = (): WidgetFrame => ({
+  title: m.dashboard_tests_title(),
+  skeleton: <TestsSkeleton />,
+  'data-testid': 'widget-tests',
+})
+
 /** SPEC §1's pesticide-residue test notice: the latest tests, failures marked out. */
-export function LatestTestsWidget({ market, locale, className }: WidgetPlacement) {
-  const { ref, inView } = useWidgetInView()
-  const query = useQuery({ ...testsQuery(market), enabled: inView })
+export function LatestTestsWidget(placement: WidgetPlacement) {
+  return (
+    <WidgetWhenInView frame={frame()} className={placement.className}>
+      <LatestTests {...placement} />
+    </WidgetWhenInView>
+  )
+}
+
+function LatestTests({ market, locale, className }: WidgetPlacement) {
+  const query = useQuery(testsQuery(market))
   return (
     <Widget
-      ref={ref}
-      title={m.dashboard_tests_title()}
+      {...frame()}
       query={query}
       isEmpty={(rows) => rows.length === 0}
       emptyText={m.dashboard_empty_tests()}
-      skeleton={<TestsSkeleton />}
       className={className}
-      data-testid="widget-tests"
     >
       {(rows) => <TestList rows={rows} allMarkets={market === null} locale={locale} />}
     </Widget>

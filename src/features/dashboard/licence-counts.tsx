@@ -7,7 +7,7 @@ import { api } from '@/lib/api-client'
 import { wordFor } from '@/lib/words'
 import { CountTiles, CountTilesSkeleton, type CountTile } from './count-tiles'
 import { dashboardKeys, type Scope } from './queries'
-import { useWidgetInView, Widget, type WidgetPlacement } from './widget'
+import { Widget, WidgetWhenInView, type WidgetFrame, type WidgetPlacement } from './widget'
 
 /**
  * The scope's active merchants by the worse of their licences (issue 26 §1), each count opening the
@@ -33,18 +33,24 @@ function tilesOf(counts: LicenceCounts, market: string | undefined): CountTile[]
   }))
 }
 
-export function LicenceCountsWidget({ market, locale, className }: WidgetPlacement) {
-  const { ref, inView } = useWidgetInView()
-  const query = useQuery({ ...licenceCountsQuery(market), enabled: inView })
+const frame = (): WidgetFrame => ({
+  title: m.dashboard_licences_title(),
+  skeleton: <CountTilesSkeleton count={4} />,
+  'data-testid': 'widget-licences',
+})
+
+export function LicenceCountsWidget(placement: WidgetPlacement) {
   return (
-    <Widget
-      ref={ref}
-      title={m.dashboard_licences_title()}
-      query={query}
-      skeleton={<CountTilesSkeleton count={4} />}
-      className={className}
-      data-testid="widget-licences"
-    >
+    <WidgetWhenInView frame={frame()} className={placement.className}>
+      <LicenceCounts {...placement} />
+    </WidgetWhenInView>
+  )
+}
+
+function LicenceCounts({ market, locale, className }: WidgetPlacement) {
+  const query = useQuery(licenceCountsQuery(market))
+  return (
+    <Widget {...frame()} query={query} className={className}>
       {(counts) => <CountTiles tiles={tilesOf(counts, market ?? undefined)} locale={locale} />}
     </Widget>
   )

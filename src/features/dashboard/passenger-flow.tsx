@@ -7,19 +7,31 @@ import { Chart, type ChartTheme } from '@/components/charts/chart'
 import { baseOption, categoryAxis, tooltip, valueAxis } from '@/components/charts/chart-style'
 import { Skeleton } from '@/components/ui/skeleton'
 import { passengersQuery, type PassengerFlow } from './queries'
-import { useWidgetInView, Widget, type WidgetPlacement } from './widget'
+import { Widget, WidgetWhenInView, type WidgetFrame, type WidgetPlacement } from './widget'
 
 const CHART_HEIGHT = 'h-64'
 
+const frame = (): WidgetFrame => ({
+  title: m.dashboard_passengers_title(),
+  skeleton: <Skeleton className={CHART_HEIGHT} />,
+  'data-testid': 'widget-passengers',
+})
+
 /** SPEC §1's live passenger flow: visitors in per 10 minutes since midnight, updated as counters report. */
-export function PassengerFlowWidget({ market, locale, className }: WidgetPlacement) {
-  const { ref, inView } = useWidgetInView()
-  const query = useQuery({ ...passengersQuery(market), enabled: inView })
+export function PassengerFlowWidget(placement: WidgetPlacement) {
+  return (
+    <WidgetWhenInView frame={frame()} className={placement.className}>
+      <PassengerFlow {...placement} />
+    </WidgetWhenInView>
+  )
+}
+
+function PassengerFlow({ market, locale, className }: WidgetPlacement) {
+  const query = useQuery(passengersQuery(market))
   const total = query.data?.reduce((sum, slot) => sum + slot.in, 0)
   return (
     <Widget
-      ref={ref}
-      title={m.dashboard_passengers_title()}
+      {...frame()}
       actions={
         total !== undefined && (
           <p className="text-sm text-muted-foreground tabular-nums" data-testid="passengers-total" data-value={total}>
@@ -30,9 +42,7 @@ export function PassengerFlowWidget({ market, locale, className }: WidgetPlaceme
       query={query}
       isEmpty={(flow) => flow.every((slot) => slot.in === 0)}
       emptyText={m.dashboard_empty_passengers()}
-      skeleton={<Skeleton className={CHART_HEIGHT} />}
       className={className}
-      data-testid="widget-passengers"
     >
       {(flow) => <PassengerChart flow={flow} locale={locale} />}
     </Widget>

@@ -15,10 +15,18 @@ import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { periodLabel } from './labels'
 import { rankingQuery } from './queries'
-import { useWidgetInView, Widget, type WidgetPlacement } from './widget'
+import { Widget, WidgetWhenInView, type WidgetFrame, type WidgetPlacement } from './widget'
 
 /** Today / 7 days / 30 days: a group of pressed-or-not buttons, each reachable with Tab. */
-function PeriodSwitch({ value, onChange }: { value: RankingPeriod; onChange: (period: RankingPeriod) => void }) {
+function PeriodSwitch({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: RankingPeriod
+  onChange: (period: RankingPeriod) => void
+  disabled?: boolean
+}) {
   return (
     <div role="group" aria-label={m.dashboard_period()} className="inline-flex rounded-md bg-muted p-0.5">
       {RANKING_PERIODS.map((period) => (
@@ -28,6 +36,7 @@ function PeriodSwitch({ value, onChange }: { value: RankingPeriod; onChange: (pe
           size="sm"
           variant="ghost"
           aria-pressed={value === period}
+          disabled={disabled}
           className={cn(
             'h-7 px-2.5 text-xs',
             value === period ? 'bg-card text-primary shadow-sm hover:bg-card' : 'text-muted-foreground',
@@ -110,25 +119,43 @@ function RankingList({
   )
 }
 
+const frame = (metric: RankingMetric): WidgetFrame => ({
+  title: metric === 'amount' ? m.dashboard_ranking_amount_title() : m.dashboard_ranking_orders_title(),
+  skeleton: <RankingSkeleton />,
+  'data-testid': `widget-ranking-${metric}`,
+})
+
 /**
  * SPEC §1's transaction ranking (merchants by takings) or sales ranking (by order count): the top 10
- * over today, 7 or 30 days.
+ * over today, 7 or 30 days. Until it is in view its card shows the switch as it starts (today), so
+ * nothing moves when the ranking takes its place; disabled there, so Tab never lands on a button that
+ * is about to be replaced.
  */
-export function RankingWidget({ market, metric, locale, className }: WidgetPlacement & { metric: RankingMetric }) {
+export function RankingWidget(placement: WidgetPlacement & { metric: RankingMetric }) {
+  return (
+    <WidgetWhenInView
+      frame={{
+        ...frame(placement.metric),
+        actions: <PeriodSwitch value="today" onChange={() => undefined} disabled />,
+      }}
+      className={placement.className}
+    >
+      <MerchantRanking {...placement} />
+    </WidgetWhenInView>
+  )
+}
+
+function MerchantRanking({ market, metric, locale, className }: WidgetPlacement & { metric: RankingMetric }) {
   const [period, setPeriod] = useState<RankingPeriod>('today')
-  const { ref, inView } = useWidgetInView()
-  const query = useQuery({ ...rankingQuery(market, period, metric), enabled: inView })
+  const query = useQuery(rankingQuery(market, period, metric))
   return (
     <Widget
-      ref={ref}
-      title={metric === 'amount' ? m.dashboard_ranking_amount_title() : m.dashboard_ranking_orders_title()}
+      {...frame(metric)}
       actions={<PeriodSwitch value={period} onChange={setPeriod} />}
       query={query}
       isEmpty={(rows) => rows.length === 0}
       emptyText={m.dashboard_ranking_empty()}
-      skeleton={<RankingSkeleton />}
       className={className}
-      data-testid={`widget-ranking-${metric}`}
     >
       {(rows) => (
         <div

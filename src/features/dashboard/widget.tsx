@@ -1,10 +1,10 @@
-import { useId, useRef, type ReactNode, type Ref, type RefObject } from 'react'
+import { useId, useRef, type ReactNode, type Ref } from 'react'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { History } from 'lucide-react'
 import { m } from '@/paraglide/messages'
 import { cn } from '@/lib/cn'
 import type { Locale } from '@/lib/locale'
-import { AsyncState } from '@/components/async-state/async-state'
+import { AsyncState, LoadingState } from '@/components/async-state/async-state'
 import { Button } from '@/components/ui/button'
 import { useInView } from '@/components/charts/use-in-view'
 import type { Scope } from './queries'
@@ -25,17 +25,6 @@ type WidgetProps<T> = {
   children: (data: T) => ReactNode
   className?: string
   'data-testid'?: string
-  /** The card (`useWidgetInView`'s ref, for a widget whose data waits until it is in view). */
-  ref?: Ref<HTMLElement>
-}
-
-/**
- * For a widget below the first screen: its ref and whether it has been in view yet, which its query
- * waits for (`enabled`), so a cold load asks only for what the first screen shows (issue 24 §3).
- */
-export function useWidgetInView(): { ref: RefObject<HTMLElement | null>; inView: boolean } {
-  const ref = useRef<HTMLElement>(null)
-  return { ref, inView: useInView(ref) }
 }
 
 /**
@@ -53,30 +42,13 @@ export function Widget<T>({
   children,
   className,
   'data-testid': testId,
-  ref,
 }: WidgetProps<T>) {
-  const titleId = useId()
   const retry = () => void query.refetch()
   const data = query.data
   const state = data === undefined ? (query.isError ? 'error' : 'loading') : isEmpty?.(data) ? 'empty' : 'ready'
 
   return (
-    <section
-      ref={ref}
-      aria-labelledby={titleId}
-      className={cn(
-        'flex min-w-0 flex-col rounded-lg border border-border bg-card text-card-foreground shadow-sm',
-        className,
-      )}
-      data-testid={testId}
-      data-state={state}
-    >
-      <header className="flex flex-wrap items-center justify-between gap-2 px-4 pt-4 sm:px-5">
-        <h2 id={titleId} className="text-base leading-tight font-semibold">
-          {title}
-        </h2>
-        {actions}
-      </header>
+    <WidgetCard title={title} actions={actions} className={className} data-testid={testId} state={state}>
       {data !== undefined && query.isError && (
         <p
           role="alert"
@@ -95,6 +67,83 @@ export function Widget<T>({
         {state === 'empty' && <AsyncState state="empty" emptyText={emptyText} className="flex-1 justify-center" />}
         {state === 'ready' && data !== undefined && children(data)}
       </div>
+    </WidgetCard>
+  )
+}
+
+/** The card every widget is: its title (naming the section) and actions above what it shows. */
+function WidgetCard({
+  title,
+  actions,
+  className,
+  'data-testid': testId,
+  state,
+  ref,
+  children,
+}: {
+  title: string
+  actions?: ReactNode
+  className?: string | undefined
+  'data-testid'?: string | undefined
+  state: string
+  ref?: Ref<HTMLElement> | undefined
+  children: ReactNode
+}) {
+  const titleId = useId()
+  return (
+    <section
+      ref={ref}
+      aria-labelledby={titleId}
+      className={cn(
+        'flex min-w-0 flex-col rounded-lg border border-border bg-card text-card-foreground shadow-sm',
+        className,
+      )}
+      data-testid={testId}
+      data-state={state}
+    >
+      <header className="flex flex-wrap items-center justify-between gap-2 px-4 pt-4 sm:px-5">
+        <h2 id={titleId} className="text-base leading-tight font-semibold">
+          {title}
+        </h2>
+        {actions}
+      </header>
+      {children}
     </section>
+  )
+}
+
+/** What a widget's card shows before its figures: its title, what loading looks like, its test id. */
+export type WidgetFrame = { title: string; skeleton: ReactNode; 'data-testid': string; actions?: ReactNode }
+
+/**
+ * A widget below the first screen: until it has been in view, only its card as it looks while loading
+ * (no query, none of the widget's code run: 0.14 MB of the Workplace's heap for the six below, issue
+ * 24); then the widget itself, which asks for its figures at once.
+ */
+export function WidgetWhenInView({
+  frame,
+  className,
+  children,
+}: {
+  frame: WidgetFrame
+  className?: string | undefined
+  children: ReactNode
+}) {
+  const ref = useRef<HTMLElement>(null)
+  const inView = useInView(ref)
+  if (inView) return children
+  return (
+    <WidgetCard
+      title={frame.title}
+      actions={frame.actions}
+      className={className}
+      data-testid={frame['data-testid']}
+      state="loading"
+      ref={ref}
+    >
+      <div className="flex min-w-0 flex-1 flex-col px-4 py-4 sm:px-5">
+        <LoadingState skeleton={frame.skeleton} />
+      </div>
+    </WidgetCard>
   )
 }
