@@ -460,7 +460,7 @@ const absoluteLine = (label, key, figure, limit, format) => {
 }
 const ms = (value) => `${value.toFixed(0)} ms`
 const kb = (value) => `${kib(value).toFixed(1)} KiB`
-const mb = (value) => `${value.toFixed(1)} MB`
+const mb = (value) => `${value.toFixed(2)} MB`
 const shift = (value) => value.toFixed(3)
 ratioLine('/login LCP / static limit LCP', 'login', 'limit', 'lcp', 1.15, ms)
 ratioLine('/login LCP before / static limit LCP', 'login-before', 'limit', 'lcp', 1.15, ms)
