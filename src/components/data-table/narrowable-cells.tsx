@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
-import { Link } from '@tanstack/react-router'
 import { NarrowButton } from './narrow-button'
 import { NARROWABLE_CLASS } from './row-classes'
+import { PageLink } from '@/components/page-link'
 
 const link = 'text-primary hover:underline'
 
@@ -36,9 +36,9 @@ export function MerchantCell({
   if (!merchant) return '—'
   return (
     <Narrowable label={narrowLabel(merchant.name)} onNarrow={() => onNarrow(merchant.id)}>
-      <Link to="/merchant/$merchantId" params={{ merchantId: merchant.id }} className={link}>
+      <PageLink link={{ to: '/merchant/$merchantId', params: { merchantId: merchant.id } }} className={link}>
         {merchant.name}
-      </Link>
+      </PageLink>
     </Narrowable>
   )
 }
@@ -55,9 +55,9 @@ export function DeviceCell({
 }) {
   return (
     <Narrowable label={narrowLabel(device.code)} onNarrow={() => onNarrow(device.id)}>
-      <Link to="/device/$deviceId" params={{ deviceId: device.id }} className={`${link} font-mono`}>
+      <PageLink link={{ to: '/device/$deviceId', params: { deviceId: device.id } }} className={`${link} font-mono`}>
         {device.code}
-      </Link>
+      </PageLink>
     </Narrowable>
   )
 }

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react'
-import { Link } from '@tanstack/react-router'
 import type { AuditEntry } from '@contract/audit'
 import { RECORD_LINK_CLASS as linkClass } from './audit-classes'
+import { PageLink } from '@/components/page-link'
 
 /**
  * The record an entry names, opening its read-only page: a market's, a merchant's, a device's, a complaint's; an
@@ -15,35 +15,35 @@ export function AuditRecord({ entry, name }: { entry: AuditEntry; name: string }
   switch (area) {
     case 'market':
       return (
-        <Link to="/market/$marketId" params={{ marketId: record.id }} className={linkClass}>
+        <PageLink link={{ to: '/market/$marketId', params: { marketId: record.id } }} className={linkClass}>
           {name}
-        </Link>
+        </PageLink>
       )
     case 'merchant':
       return (
-        <Link to="/merchant/$merchantId" params={{ merchantId: record.id }} className={linkClass}>
+        <PageLink link={{ to: '/merchant/$merchantId', params: { merchantId: record.id } }} className={linkClass}>
           {name}
-        </Link>
+        </PageLink>
       )
     case 'device':
       return (
-        <Link to="/device/$deviceId" params={{ deviceId: record.id }} className={linkClass}>
+        <PageLink link={{ to: '/device/$deviceId', params: { deviceId: record.id } }} className={linkClass}>
           {name}
-        </Link>
+        </PageLink>
       )
     case 'account':
       return market ? (
-        <Link to="/market/$marketId" params={{ marketId: market.id }} className={linkClass}>
+        <PageLink link={{ to: '/market/$marketId', params: { marketId: market.id } }} className={linkClass}>
           {name}
-        </Link>
+        </PageLink>
       ) : (
         <span>{name}</span>
       )
     case 'complaint':
       return (
-        <Link to="/complaint/$complaintId" params={{ complaintId: record.id }} className={linkClass}>
+        <PageLink link={{ to: '/complaint/$complaintId', params: { complaintId: record.id } }} className={linkClass}>
           {name}
-        </Link>
+        </PageLink>
       )
     case 'pesticide_test':
       // A test has no page of its own (the history shows it in its dialog): its produce, as text.

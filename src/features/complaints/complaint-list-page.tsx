@@ -22,6 +22,7 @@ import { useListSearch } from '@/components/data-table/use-list-search'
 import { Button } from '@/components/ui/button'
 import { ComplaintStateBadge, OverdueBadge } from './complaint-badges'
 import { complaintListQuery, exportComplaints, type ComplaintListSearch } from './queries'
+import { PageLink } from '@/components/page-link'
 
 type ComplaintListPageProps = {
   search: ComplaintListSearch
@@ -48,14 +49,13 @@ function complaintColumns(allMarkets: boolean): ColumnDef<ComplaintListItem, unk
       enableHiding: false,
       meta: { ...numeric, reuseAcrossRows: true },
       cell: ({ row }) => (
-        <Link
-          to="/complaint/$complaintId"
-          params={{ complaintId: row.original.id }}
+        <PageLink
+          link={{ to: '/complaint/$complaintId', params: { complaintId: row.original.id } }}
           className="font-medium text-primary hover:underline"
           aria-label={m.complaints_open({ no: row.original.no })}
         >
           #{row.original.no}
-        </Link>
+        </PageLink>
       ),
     },
     {

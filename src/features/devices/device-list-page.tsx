@@ -1,6 +1,5 @@
 import { useCallback } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import type { ColumnDef } from '@tanstack/react-table'
 import { DEVICE_KINDS, type DeviceKind } from '@contract/device-list'
 import type { DeviceListItem, DeviceSecret } from '@contract/devices'
@@ -19,6 +18,7 @@ import { useDeviceLiveUpdates } from './device-live'
 import { kindLabel, kindOptions, statusLabel, statusOptions } from './labels'
 import { useRotateDeviceSecret, useUnbindDevice } from './mutations'
 import { deviceListQuery, type DeviceSearch } from './queries'
+import { PageLink } from '@/components/page-link'
 
 type DeviceListPageProps = BindSearches & {
   search: DeviceSearch
@@ -64,9 +64,12 @@ function deviceColumns(allMarkets: boolean, commands: RowCommands): ColumnDef<De
       // Smaller in the table; a card's lines share one size. The code opens the device's page.
       meta: { className: 'font-mono text-xs max-md:text-sm' },
       cell: ({ row }) => (
-        <Link to="/device/$deviceId" params={{ deviceId: row.original.id }} className="text-primary hover:underline">
+        <PageLink
+          link={{ to: '/device/$deviceId', params: { deviceId: row.original.id } }}
+          className="text-primary hover:underline"
+        >
           {row.original.code}
-        </Link>
+        </PageLink>
       ),
     },
     { id: 'kind', header: m.devices_col_kind(), enableSorting: false, cell: ({ row }) => kinds[row.original.kind] },

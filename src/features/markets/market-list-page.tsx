@@ -16,6 +16,7 @@ import { Button } from '@/components/ui/button'
 import { marketListQuery, type MarketSearch } from './queries'
 import { statusLabel, statusOptions } from './labels'
 import { MarketActions } from './market-actions'
+import { PageLink } from '@/components/page-link'
 
 type MarketListPageProps = { search: MarketSearch; onSearchChange: (next: Partial<MarketSearch>) => void }
 
@@ -30,13 +31,12 @@ function marketColumns(): ColumnDef<MarketListItem, unknown>[] {
       enableHiding: false,
       // The name opens the market's page; the row's actions stay in their column.
       cell: ({ row }) => (
-        <Link
-          to="/market/$marketId"
-          params={{ marketId: row.original.id }}
+        <PageLink
+          link={{ to: '/market/$marketId', params: { marketId: row.original.id } }}
           className="font-medium text-primary hover:underline"
         >
           {row.original.name}
-        </Link>
+        </PageLink>
       ),
     },
     { id: 'accountUsername', accessorKey: 'accountUsername', header: m.markets_col_account(), enableSorting: true },

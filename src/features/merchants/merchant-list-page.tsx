@@ -31,6 +31,7 @@ import { MerchantActions } from './merchant-actions'
 import { MerchantPasswordCell } from './merchant-password-cell'
 import { useResetMerchantPassword, useSetMerchantLeft } from './mutations'
 import { merchantListQuery, type MerchantSearch } from './queries'
+import { PageLink } from '@/components/page-link'
 
 type MerchantListPageProps = {
   search: MerchantSearch
@@ -95,13 +96,12 @@ function merchantColumns(
       meta: { reuseAcrossRows: true },
       cell: ({ row }) => (
         <span className="flex items-center gap-2">
-          <Link
-            to="/merchant/$merchantId"
-            params={{ merchantId: row.original.id }}
+          <PageLink
+            link={{ to: '/merchant/$merchantId', params: { merchantId: row.original.id } }}
             className="font-medium text-primary hover:underline"
           >
             {row.original.name}
-          </Link>
+          </PageLink>
           {row.original.status === 'left' && leftBadge}
         </span>
       ),

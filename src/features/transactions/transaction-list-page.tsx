@@ -1,6 +1,5 @@
 import { useCallback, useMemo } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import type { ColumnDef } from '@tanstack/react-table'
 import { MAX_RANGE_DAYS, dateRangeProblem } from '@contract/date-range'
 import { PAYMENT_METHODS } from '@contract/device-api'
@@ -27,6 +26,7 @@ import { Badge } from '@/components/ui/badge'
 import { AmountRangeFilter } from './amount-range-filter'
 import { JumpToTime } from './jump-to-time'
 import { SignedAmount } from './signed-amount'
+import { PageLink } from '@/components/page-link'
 import {
   exportTransactions,
   transactionListQuery,
@@ -66,14 +66,13 @@ function transactionColumns(
       enableSorting: false,
       enableHiding: false,
       cell: ({ row }) => (
-        <Link
-          to="/transaction/$transactionId"
-          params={{ transactionId: row.original.id }}
+        <PageLink
+          link={{ to: '/transaction/$transactionId', params: { transactionId: row.original.id } }}
           className={`${link} font-mono`}
           aria-label={m.transactions_detail_open({ event: row.original.eventId })}
         >
           {row.original.eventId}
-        </Link>
+        </PageLink>
       ),
     },
     {
