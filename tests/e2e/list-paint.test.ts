@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { baseURL, DEMO, launchBrowser, listTakenOver, newContext, signedInPage } from '../helpers/browser'
+import { heldCode } from '../helpers/held-code'
 
 /**
  * Issue 24 §3: a list's frame (the shell, the page's header, toolbar, table head and skeleton rows)
@@ -50,14 +51,12 @@ describe('the market list paints its frame from the HTML', () => {
     // frame painted at 1.6-2.7x the static limit while the code was fetched and compiled beside it).
     for (const path of ['/market', '/merchant', '/device', '/complaint', '/audit', '/transaction', '/pesticide-test']) {
       const html = await (await fetch(`${baseURL()}${path}`, { headers: { 'Accept-Language': 'en-US' } })).text()
-      const template = /<template data-after-paint>(.*?)<\/template>/s.exec(html)?.[1] ?? ''
-      const held = template.match(/<link rel="modulepreload"[^>]*>/g) ?? []
+      const { held, outside } = heldCode(html)
       expect(held.length, path).toBeGreaterThan(3)
       expect(
         held.some((link) => link.includes('data-entry')),
         path,
       ).toBe(true)
-      const outside = html.replace(template, '')
       expect(outside, path).not.toMatch(/<link rel="modulepreload"/)
       expect(outside, path).not.toMatch(/<script[^>]*\ssrc=/)
     }

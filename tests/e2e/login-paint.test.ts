@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { baseURL, DEMO, launchBrowser, signIn } from '../helpers/browser'
+import { heldCode } from '../helpers/held-code'
 
 /** /login paints from its prerendered HTML (src/prerender/pages.ts), before and without its JavaScript. */
 let browser: Browser
@@ -132,11 +133,9 @@ describe('/login when its code arrives', () => {
   it('asks for no script before its first paint, then for all of them at once', async () => {
     // The HTML itself: every preload held in the template, no script the parser would start.
     const html = await (await fetch(`${baseURL()}/login`, { headers: { 'Accept-Language': 'en-US' } })).text()
-    const template = /<template data-after-paint>(.*?)<\/template>/s.exec(html)?.[1] ?? ''
-    const held = template.match(/<link rel="modulepreload"[^>]*>/g) ?? []
+    const { held, outside } = heldCode(html)
     expect(held.length).toBeGreaterThan(3)
     expect(held.some((link) => link.includes('data-entry'))).toBe(true)
-    const outside = html.replace(template, '')
     expect(outside).not.toMatch(/<link rel="modulepreload"/)
     expect(outside).not.toMatch(/<script[^>]*\ssrc=/)
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { baseURL, DEMO, launchBrowser, newContext, signedInPage } from '../helpers/browser'
+import { heldCode } from '../helpers/held-code'
 
 /**
  * Issue 24 §2–3: the Workplace paints its frame (shell, menu, tab bar, widget frames with skeletons)
@@ -34,6 +35,13 @@ describe('the Workplace paints from the HTML', () => {
       expect(html, part).toContain(part)
     expect(html).toContain('data-slot="skeleton"')
     expect(html).toContain('Today so far')
+    // Its code waits until the frame has painted (its welcome line, the largest paint, waited for the
+    // code's evaluation before): every preload held, no script the parser would start.
+    const { held, outside } = heldCode(html)
+    expect(held.length).toBeGreaterThan(3)
+    expect(held.some((link) => link.includes('data-entry'))).toBe(true)
+    expect(outside).not.toMatch(/<link rel="modulepreload"/)
+    expect(outside).not.toMatch(/<script[^>]*\ssrc=/)
     const csp = response.headers.get('content-security-policy') ?? ''
     const scriptSrc = /script-src[^;]*/.exec(csp)?.[0] ?? ''
     expect(scriptSrc).toContain("'sha256-")
