@@ -3,6 +3,7 @@ import { useSelector } from '@tanstack/react-store'
 import { forgetDraft } from './form-memory'
 import { persistedStore, type PersistStorage } from './persisted-store'
 import { isSafeRedirect } from './permissions'
+import { TABS_KEY } from '@/prerender/frame-tabs'
 
 /**
  * An open page in the tab bar (SPEC §3). Its title is a route-title key, translated when shown.
@@ -29,7 +30,8 @@ export const HOME_TAB: Tab = {
 /** Routes that never become tabs. */
 const NOT_TABS = new Set(['Redirect', 'login', 'notFound'])
 const MAX_TABS = 20
-const KEY = 'tabs'
+// A frame's boot script reads it too (src/prerender/frame-tabs.ts), to draw the open tabs before the code runs.
+const KEY = TABS_KEY
 
 const cachedNames = (tabs: Tab[]) => [...new Set(tabs.filter((tab) => !tab.ignoreCache).map((tab) => tab.name))]
 

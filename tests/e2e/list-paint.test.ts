@@ -14,10 +14,17 @@ let browser: Browser
 /** The Workplace has written what it drew for the account (src/prerender/frame-memory.ts): its frame variant. */
 const rememberedFrame = (page: Page) =>
   expect.poll(() => page.evaluate(() => localStorage.getItem('frame-memory'))).not.toBeNull()
-/** A signed-in page (the Workplace drawn once) whose code, on the next load, waits for `release`. */
-async function heldPage(viewport?: { width: number; height: number }) {
+/**
+ * A signed-in page (the Workplace drawn once, then each of `opened`, which become tabs) whose code, on
+ * the next load, waits for `release`.
+ */
+async function heldPage(viewport?: { width: number; height: number }, opened: string[] = []) {
   const { context, page } = await signedInPage(browser, DEMO.official, viewport ? { viewport } : {})
   await rememberedFrame(page)
+  for (const path of opened) {
+    await page.goto(path)
+    await listTakenOver(page)
+  }
   let release = () => {}
   const released = new Promise<void>((resolve) => (release = resolve))
   await context.route(/\/assets\/.*\.js(\?|$)/, async (route) => {
@@ -106,6 +113,39 @@ describe('the market list paints its frame from the HTML', () => {
     expect(await page.locator('input[name="amountMin"]').inputValue()).toBe('10.00')
     // The search box had the focus in the frame: it has it again.
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('q')
+    await context.close()
+  })
+
+  it("draws the window's open tabs and the account's name in the frame: the same tabs, in the same places, at the takeover", async () => {
+    const { context, page, release } = await heldPage(undefined, ['/merchant', '/device'])
+    await page.goto('/merchant')
+    await page.getByRole('heading', { name: 'Merchant management' }).waitFor()
+    const bar = () =>
+      page.locator('[data-testid="tab-list"] > [data-tab-path]').evaluateAll((items) =>
+        items.map((item) => {
+          const box = item.getBoundingClientRect()
+          return {
+            path: item.getAttribute('data-tab-path'),
+            label: item.querySelector('a')?.textContent,
+            current: item.querySelector('a[aria-current="page"]') !== null,
+            close: item.querySelector('button')?.getAttribute('aria-label') ?? null,
+            box: [box.x, box.y, box.width, box.height].map(Math.round),
+          }
+        }),
+      )
+    const inFrame = await bar()
+    expect(await page.locator('html[data-live]').count()).toBe(0)
+    expect(inFrame.map(({ path, label, current, close }) => ({ path, label, current, close }))).toEqual([
+      { path: '/dashboard/workplace', label: 'Workplace', current: false, close: null },
+      { path: '/merchant', label: 'Merchant management', current: true, close: 'Close Merchant management' },
+      { path: '/device', label: 'Device management', current: false, close: 'Close Device management' },
+    ])
+    expect(await page.getByTestId('user-menu').textContent()).toBe(DEMO.official.username)
+    const userMenu = await page.getByTestId('user-menu').boundingBox()
+    release()
+    await listTakenOver(page)
+    expect(await bar()).toEqual(inFrame)
+    expect(await page.getByTestId('user-menu').boundingBox()).toEqual(userMenu)
     await context.close()
   })
 

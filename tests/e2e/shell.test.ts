@@ -56,7 +56,8 @@ describe('settings drawer', () => {
     await page.keyboard.press('Escape')
     await page.getByTestId('settings-drawer').waitFor({ state: 'detached' })
     await page.reload()
-    await page.getByText('Welcome back, official').waitFor()
+    // The app's own page, not the Workplace's prerendered frame (it paints first, with the stored layout as styles).
+    await listTakenOver(page)
     const state = await page.evaluate(() => ({
       footer: document.querySelector('footer') !== null,
       weak: document.body.classList.contains('color-weak'),

@@ -7,7 +7,7 @@ import { accountMark, writeFrameMemory, type FrameMemory } from '@/prerender/fra
 import type { Scope } from './queries'
 
 /** The Workplace frame's elements whose words are the account's (src/prerender/frame-memory.ts). */
-const FRAME_TEXTS = ['[data-frame-text="welcome"]'] as const
+const FRAME_TEXTS = ['[data-frame-text="welcome"]', '[data-testid="user-menu"] > span'] as const
 /** …and those that name the market in scope. */
 const FRAME_SCOPE_TEXTS = ['[data-testid="market-scope"]', '[data-testid="market-switcher"] > span'] as const
 

@@ -1,13 +1,15 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ComponentProps, type KeyboardEvent } from 'react'
 import { useRouter, useRouterState } from '@tanstack/react-router'
 import { useQueryClient } from '@tanstack/react-query'
 import { m } from '@/paraglide/messages'
 import { closeTabs, isClosable, moveTabBy, setPinned, useTabs, type CloseAction, type Tab } from '@/lib/tabs'
+import { writeFrameTabs, type FrameTab } from '@/prerender/frame-tabs'
+import type { FrameTabKind } from '@/prerender/boot/frame-tabs'
 import { useLocale } from '@/lib/locale'
 import { useStableHandlers } from '@/lib/use-stable-handlers'
 import { toggleMaximized, useMaximized } from './maximize'
 import type { TabCommands } from './tab-menu'
-import { labelsOf } from './tab-labels'
+import { labelsOf, readableAddress } from './tab-labels'
 import { TabBarActions } from './tab-bar-actions'
 import { TabItem, type TabEvents } from './tab-item'
 import { useTabDrag } from './use-tab-drag'
@@ -87,6 +89,18 @@ export function TabBar() {
     if (!activeTab) return
     listRef.current?.querySelector(tabSelector(activeTab))?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })
   }, [activeHref, activeTab])
+
+  // What the bar shows, kept for the next load's frame (src/prerender/frame-tabs.ts): written when it changed.
+  const frameTabs = JSON.stringify(
+    tabs.map((tab): FrameTab => ({
+      fullPath: tab.fullPath,
+      label: labelOf(tab),
+      closeLabel: isClosable(tab) ? m.tab_close_named({ title: labelOf(tab) }) : '',
+      address: readableAddress(tab.fullPath),
+      pinned: tab.pinned,
+    })),
+  )
+  useEffect(() => writeFrameTabs(locale, JSON.parse(frameTabs) as FrameTab[]), [locale, frameTabs])
 
   const go = (href: string) => router.navigate({ href })
 
@@ -218,6 +232,15 @@ export function TabBar() {
             />
           )
         })}
+        {import.meta.env.SSR && (
+          <FrameTabTemplates
+            hintId={hintId}
+            locale={locale}
+            maximized={maximized}
+            events={events}
+            commands={commands}
+          />
+        )}
       </nav>
       <span id={hintId} className="sr-only">
         {m.tab_keyboard_hint()}
@@ -226,7 +249,8 @@ export function TabBar() {
         {announcement}
       </span>
       <TabBarActions
-        hasCurrent={active !== null}
+        // A prerendered frame is a page with a tab (src/prerender/pages.ts): its own arrives at takeover.
+        hasCurrent={active !== null || import.meta.env.SSR}
         currentTab={current.tab}
         maximized={maximized}
         locale={locale}
@@ -234,4 +258,34 @@ export function TabBar() {
       />
     </div>
   )
+}
+
+const TEMPLATE_KINDS: FrameTabKind[] = ['closable', 'closable-current', 'pinned', 'pinned-current']
+
+/**
+ * Only in a prerendered frame: a tab of each kind, inert in <template>s, which the frame's boot script
+ * copies to draw the window's open tabs before the code runs (src/prerender/boot/frame-tabs.ts).
+ */
+function FrameTabTemplates(
+  props: Pick<ComponentProps<typeof TabItem>, 'hintId' | 'locale' | 'maximized' | 'events' | 'commands'>,
+) {
+  return TEMPLATE_KINDS.map((kind) => {
+    const pinned = kind.startsWith('pinned')
+    const tab: Tab = { name: 'frame', title: 'frame', fullPath: `/${kind}`, query: {}, ignoreCache: false, pinned }
+    return (
+      <template key={kind} data-frame-tab={kind}>
+        <TabItem
+          {...props}
+          tab={tab}
+          index={0}
+          label="-"
+          current={kind.endsWith('current')}
+          focusable={false}
+          dragging={false}
+          menuOpen={false}
+          tabs={NO_TABS}
+        />
+      </template>
+    )
+  })
 }

@@ -5,13 +5,15 @@ import { holdEarlyPresses } from '../early-press'
 import { holdEarlySubmits } from '../early-submit'
 import { rememberPaletteAsk } from './early-palette'
 import { applyFrameMemory } from './frame-memory'
+import { applyFrameTabs } from './frame-tabs'
 import { applyStoredLayout } from './stored-layout'
 import { applyStoredView } from './stored-view'
 
 /**
  * Part of a signed-in page's boot script (the Workplace's, a list's): the stored theme and layout
  * applied to the frame, with what the Workplace drew last for this account (its name and role's menu,
- * the market in scope: src/prerender/frame-memory.ts), and a palette asked for before the code arrives.
+ * the market in scope: src/prerender/frame-memory.ts), the window's open tabs as the bar drew them
+ * (./frame-tabs.ts), and a palette asked for before the code arrives.
  * What is done in the frame before its page takes it over stays the page's: a language chosen in its
  * switch, a filter's Enter (the amounts' form), which would otherwise post the frame's form natively
  * and reload (the boxes' text is the page's: src/prerender/typed-before-hydration.ts), and a button
@@ -22,6 +24,7 @@ export function paintSignedInFrame(memory: FrameMemory | null): void {
   applyStoredLayout()
   if (memory && memory.locale === view.locale)
     applyFrameMemory(memory, memory.scope === earlyScope(memory, location.search))
+  applyFrameTabs(view.locale)
   rememberPaletteAsk()
   holdEarlyLocaleSwitch()
   holdEarlySubmits()
