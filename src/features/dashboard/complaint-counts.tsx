@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { m } from '@/paraglide/messages'
 import { CountTiles, CountTilesSkeleton, type CountTile } from './count-tiles'
 import { complaintCountsQuery, type ComplaintCounts } from './queries'
-import { Widget, WidgetWhenInView, type WidgetFrame, type WidgetPlacement } from './widget'
+import { Widget, whenInView, type WidgetFrame, type WidgetPlacement } from './widget'
 
 /** Each count opens the complaint list filtered to it, in the Workplace's market. */
 function tilesOf(counts: ComplaintCounts, market: string | undefined): CountTile[] {
@@ -36,13 +36,7 @@ const frame = (): WidgetFrame => ({
   'data-testid': 'widget-complaints',
 })
 
-export function ComplaintCountsWidget(placement: WidgetPlacement) {
-  return (
-    <WidgetWhenInView frame={frame()} className={placement.className}>
-      <ComplaintCounts {...placement} />
-    </WidgetWhenInView>
-  )
-}
+export const ComplaintCountsWidget = whenInView(frame, ComplaintCounts)
 
 function ComplaintCounts({ market, locale, className }: WidgetPlacement) {
   const query = useQuery(complaintCountsQuery(market))

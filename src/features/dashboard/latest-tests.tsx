@@ -9,7 +9,7 @@ import { Badge } from '@/components/ui/badge'
 import { Skeleton } from '@/components/ui/skeleton'
 import { testResultLabel } from './labels'
 import { testsQuery, type LatestTests } from './queries'
-import { Widget, WidgetWhenInView, type WidgetFrame, type WidgetPlacement } from './widget'
+import { Widget, whenInView, type WidgetFrame, type WidgetPlacement } from './widget'
 
 function TestsSkeleton() {
   return (
@@ -66,13 +66,7 @@ const frame = (): WidgetFrame => ({
 })
 
 /** SPEC §1's pesticide-residue test notice: the latest tests, failures marked out. */
-export function LatestTestsWidget(placement: WidgetPlacement) {
-  return (
-    <WidgetWhenInView frame={frame()} className={placement.className}>
-      <LatestTests {...placement} />
-    </WidgetWhenInView>
-  )
-}
+export const LatestTestsWidget = whenInView(frame, LatestTests)
 
 function LatestTests({ market, locale, className }: WidgetPlacement) {
   const query = useQuery(testsQuery(market))

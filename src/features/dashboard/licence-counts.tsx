@@ -7,7 +7,7 @@ import { api } from '@/lib/api-client'
 import { wordFor } from '@/lib/words'
 import { CountTiles, CountTilesSkeleton, type CountTile } from './count-tiles'
 import { dashboardKeys, type Scope } from './queries'
-import { Widget, WidgetWhenInView, type WidgetFrame, type WidgetPlacement } from './widget'
+import { Widget, whenInView, type WidgetFrame, type WidgetPlacement } from './widget'
 
 /**
  * The scope's active merchants by the worse of their licences (issue 26 §1), each count opening the
@@ -39,13 +39,7 @@ const frame = (): WidgetFrame => ({
   'data-testid': 'widget-licences',
 })
 
-export function LicenceCountsWidget(placement: WidgetPlacement) {
-  return (
-    <WidgetWhenInView frame={frame()} className={placement.className}>
-      <LicenceCounts {...placement} />
-    </WidgetWhenInView>
-  )
-}
+export const LicenceCountsWidget = whenInView(frame, LicenceCounts)
 
 function LicenceCounts({ market, locale, className }: WidgetPlacement) {
   const query = useQuery(licenceCountsQuery(market))

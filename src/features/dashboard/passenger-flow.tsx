@@ -7,7 +7,7 @@ import { Chart, type ChartTheme } from '@/components/charts/chart'
 import { baseOption, categoryAxis, tooltip, valueAxis } from '@/components/charts/chart-style'
 import { Skeleton } from '@/components/ui/skeleton'
 import { passengersQuery, type PassengerFlow } from './queries'
-import { Widget, WidgetWhenInView, type WidgetFrame, type WidgetPlacement } from './widget'
+import { Widget, whenInView, type WidgetFrame, type WidgetPlacement } from './widget'
 
 const CHART_HEIGHT = 'h-64'
 
@@ -18,13 +18,7 @@ const frame = (): WidgetFrame => ({
 })
 
 /** SPEC §1's live passenger flow: visitors in per 10 minutes since midnight, updated as counters report. */
-export function PassengerFlowWidget(placement: WidgetPlacement) {
-  return (
-    <WidgetWhenInView frame={frame()} className={placement.className}>
-      <PassengerFlow {...placement} />
-    </WidgetWhenInView>
-  )
-}
+export const PassengerFlowWidget = whenInView(frame, PassengerFlow)
 
 function PassengerFlow({ market, locale, className }: WidgetPlacement) {
   const query = useQuery(passengersQuery(market))

@@ -1,4 +1,4 @@
-import { useId, useRef, type ReactNode, type Ref } from 'react'
+import { useId, useRef, type ComponentType, type ReactNode, type Ref } from 'react'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { History } from 'lucide-react'
 import { m } from '@/paraglide/messages'
@@ -146,4 +146,15 @@ export function WidgetWhenInView({
       </div>
     </WidgetCard>
   )
+}
+
+/** A below-the-first-screen widget as the Workplace places it: its card until in view, then `Widget`. */
+export function whenInView(frame: () => WidgetFrame, Widget: ComponentType<WidgetPlacement>) {
+  return function WidgetInView(placement: WidgetPlacement) {
+    return (
+      <WidgetWhenInView frame={frame()} className={placement.className}>
+        <Widget {...placement} />
+      </WidgetWhenInView>
+    )
+  }
 }
