@@ -22,6 +22,9 @@ export type FrameTab = {
 }
 type FrameTabs = { locale: string; tabs: FrameTab[] }
 
+/** The kinds of tab the prerender draws as templates for the boot script (src/features/shell/tab-bar.tsx). */
+export type FrameTabKind = 'closable' | 'closable-current' | 'pinned' | 'pinned-current'
+
 function storage(kind: 'sessionStorage' | 'localStorage'): Storage | null {
   try {
     return globalThis[kind] ?? null

@@ -1,8 +1,5 @@
-import { readFrameTabs, type FrameTab } from '../frame-tabs'
+import { readFrameTabs, type FrameTab, type FrameTabKind } from '../frame-tabs'
 import { fillAsParsed } from './as-parsed'
-
-/** The bar's templates the prerender draws (src/features/shell/tab-bar.tsx `FrameTabTemplates`). */
-export type FrameTabKind = 'closable' | 'closable-current' | 'pinned' | 'pinned-current'
 
 /**
  * Part of a signed-in page's boot script (it runs at the top of <body>, before the frame's markup is
